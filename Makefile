@@ -1,0 +1,45 @@
+# Rebelote: the two set-up commands are `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test lint format bench messages clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python requirements.txt requirements-dev.txt
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: install
+	$(BIN)/python manage.py makemigrations --check --dry-run >/dev/null
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: install
+	$(BIN)/python bench/bench_scoring.py
+
+messages: install
+	cd scoresheets && ../$(BIN)/python ../manage.py makemessages -l fr -l en --no-obsolete
+	cd scoresheets && ../$(BIN)/python ../manage.py compilemessages
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis staticfiles

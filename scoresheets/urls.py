@@ -1,0 +1,5 @@
+"""URLs of the scoresheet app."""
+
+from __future__ import annotations
+
+urlpatterns: list = []

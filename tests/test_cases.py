@@ -1,0 +1,134 @@
+"""Every worked case of ../shared/scoring/cases, through the engine and the command."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from scoresheets.scoring import MatchError, score_document
+from tests.conftest import ROOT, case_files
+
+CASES = case_files()
+
+
+def test_it_finds_the_shared_cases():
+    # A missing ../shared must fail loudly, not pass on zero cases.
+    assert len(CASES) >= 30
+
+
+def assert_matches_expected(result: dict, expected: dict) -> None:
+    """Keys of ``expected`` must match exactly; keys the result adds are ignored."""
+    for key, value in expected.items():
+        if key == "hands":
+            assert len(result["hands"]) == len(value)
+            for number, (got, want) in enumerate(zip(result["hands"], value, strict=True), 1):
+                for hand_key, hand_value in want.items():
+                    assert got[hand_key] == hand_value, f"hand {number}, {hand_key}"
+        else:
+            assert result[key] == value, key
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case_through_the_engine(path: Path):
+    document = json.loads(path.read_text(encoding="utf-8"))
+    expected = document["expected"]
+    if expected.get("error"):
+        with pytest.raises(MatchError) as info:
+            score_document(document)
+        assert info.value.problems
+        assert all(p.code and p.field for p in info.value.problems)
+    else:
+        assert_matches_expected(score_document(document), expected)
+
+
+def run_command(path: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    try:
+        call_command("score_match", path, stdout=out, stderr=err)
+    except SystemExit as exc:
+        code = exc.code
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case_through_the_command(path: Path):
+    expected = json.loads(path.read_text(encoding="utf-8"))["expected"]
+    code, out, err = run_command(str(path))
+    if expected.get("error"):
+        assert code == 2
+        assert out == ""
+        lines = err.strip().splitlines()
+        assert lines and all(line.startswith("hand ") for line in lines)
+    else:
+        assert code == 0, err
+        assert err == ""
+        assert_matches_expected(json.loads(out), expected)
+
+
+def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", "score_match", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_it_reads_standard_input_in_a_real_process():
+    path = next(p for p in CASES if p.stem == "reserves_accumulate")
+    proc = manage("-", stdin=path.read_text(encoding="utf-8"))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["totals"] == {"A": 343, "B": 143}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "[1, 2]",
+        '{"hands": [{"taker": "A", "points": {"A": 1e2}}]}',
+        '{"hands": [{"taker": "A", "points": {"A": NaN}}]}',
+        "[" * 50_000,
+        '{"rules": null, "hands": []}',
+    ],
+)
+def test_it_exits_2_without_traceback_on_bad_input(text: str):
+    proc = manage("-", stdin=text)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip()
+
+
+def test_it_names_hand_and_field_on_each_line(tmp_path: Path):
+    doc = {
+        "hands": [
+            {"taker": "A", "points": {"A": 82}},
+            {"taker": "A", "points": {"A": 200}},
+            {"taker": "B", "capot": "B", "points": {"B": 100}},
+        ]
+    }
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc))
+    proc = manage(str(path))
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.splitlines() == [
+        "hand 2, points: must be between 0 and 162",
+        "hand 3, points: must be empty with a capot (the capot team has all the tricks)",
+    ]
+
+
+def test_it_reports_a_missing_file():
+    proc = manage("/nonexistent/match.json")
+    assert proc.returncode == 2
+    assert "cannot read" in proc.stderr
