@@ -1,1 +1,212 @@
-"""Models of the scoresheet app (the web app lands with its own issue)."""
+"""Models of the scoresheet: a match, its four players, its hands.
+
+A ``Hand`` stores only what was entered; every score, reserve and total is
+derived by the engine (``scoresheets.scoring``) from the match's rules and
+hands, so no stale total can exist anywhere.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from scoresheets import scoring
+
+TEAM_CHOICES = [("A", "A"), ("B", "B")]
+SEATS = (1, 2, 3, 4)
+
+
+def seat_team(seat: int) -> str:
+    """The team of a seat: partners face to face, seats 1 and 3 are A, 2 and 4 are B."""
+    return "A" if seat % 2 == 1 else "B"
+
+
+def new_token() -> str:
+    """An unguessable URL token: 144 bits from ``secrets`` (24 URL-safe characters)."""
+    return secrets.token_urlsafe(18)
+
+
+class Match(models.Model):
+    """A match (partie): four players in seats, two teams, frozen rules, hands.
+
+    ``version`` is bumped in the same transaction as any change to the match
+    or its hands, so that a poll can tell "nothing changed" with one query.
+    """
+
+    class Preset(models.TextChoices):
+        CLASSIQUE = "classique", _("Belote classique")
+        ANNONCES = "annonces", _("Avec annonces")
+        MAROCAINE = "marocaine", _("Belote marocaine")
+        CUSTOM = "custom", _("Règles personnalisées")
+
+    class CardNames(models.TextChoices):
+        FRENCH = "french", _("Cartes françaises")
+        SPANISH = "spanish", _("Cartes espagnoles")
+
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(default=1)
+
+    team_a_name = models.CharField(max_length=60)
+    team_b_name = models.CharField(max_length=60)
+    first_dealer = models.PositiveSmallIntegerField(default=1)
+
+    preset = models.CharField(max_length=16, choices=Preset.choices, default=Preset.CLASSIQUE)
+    card_names = models.CharField(max_length=8, choices=CardNames.choices, default=CardNames.FRENCH)
+    # The table's rules (FORMAT.md, rules table), frozen when the match starts.
+    target = models.PositiveIntegerField(default=1000)
+    capot_points = models.PositiveSmallIntegerField(default=252)
+    rounding = models.CharField(max_length=12, default=scoring.Rounding.NONE)
+    litige = models.CharField(max_length=8, default=scoring.LitigeRule.RESERVE)
+    announcements = models.BooleanField(default=False)
+    renonce = models.CharField(max_length=8, default=scoring.RenonceRule.PENALTY)
+    win_needs_trick = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(first_dealer__gte=1, first_dealer__lte=4), name="match_first_dealer"
+            ),
+            models.CheckConstraint(condition=Q(target__gte=1), name="match_target_positive"),
+            models.CheckConstraint(
+                condition=Q(capot_points__in=scoring.CAPOT_CHOICES), name="match_capot_points"
+            ),
+            models.CheckConstraint(
+                condition=Q(rounding__in=[r.value for r in scoring.Rounding]),
+                name="match_rounding",
+            ),
+            models.CheckConstraint(
+                condition=Q(litige__in=[r.value for r in scoring.LitigeRule]),
+                name="match_litige",
+            ),
+            models.CheckConstraint(
+                condition=Q(renonce__in=[r.value for r in scoring.RenonceRule]),
+                name="match_renonce",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team_a_name} – {self.team_b_name}"
+
+    @property
+    def rules(self) -> scoring.Rules:
+        """The engine's view of this match's rules."""
+        return scoring.Rules(
+            target=self.target,
+            capot_points=self.capot_points,
+            rounding=self.rounding,
+            litige=self.litige,
+            announcements=self.announcements,
+            renonce=self.renonce,
+            win_needs_trick=self.win_needs_trick,
+        )
+
+    def team_name(self, team: str) -> str:
+        return self.team_a_name if team == "A" else self.team_b_name
+
+    def dealer_seat(self, hand_number: int) -> int:
+        """The seat that deals hand ``hand_number`` (1-based): the deal passes
+        one seat on every hand, redeals included."""
+        return (self.first_dealer - 1 + hand_number - 1) % 4 + 1
+
+
+class Player(models.Model):
+    """A player: a name in a seat (1-4) of one match. Seats 1 & 3 are team A."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="player_unique_seat"),
+            models.CheckConstraint(condition=Q(seat__gte=1, seat__lte=4), name="player_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def team(self) -> str:
+        return seat_team(self.seat)
+
+
+class Hand(models.Model):
+    """One hand (donne) as entered. Scores are never stored: the engine derives them.
+
+    ``taker`` is the taker's team (``None`` for a redeal); ``taker_seat`` is
+    the player who took, when known (a document import knows only the team).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    taker = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
+    taker_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    points_team = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
+    trick_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    capot = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
+    belote = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
+    announcements_a = models.PositiveIntegerField(default=0)
+    announcements_b = models.PositiveIntegerField(default=0)
+    renonce = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="hand_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(
+                condition=Q(trick_points__isnull=True) | Q(trick_points__lte=162),
+                name="hand_trick_points_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(taker_seat__isnull=True) | Q(taker_seat__gte=1, taker_seat__lte=4),
+                name="hand_taker_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(points_team__isnull=True, trick_points__isnull=True)
+                | Q(points_team__isnull=False, trick_points__isnull=False),
+                name="hand_points_pair",
+            ),
+            models.CheckConstraint(
+                condition=Q(taker__isnull=False) | Q(taker_seat__isnull=True),
+                name="hand_redeal_has_no_taker_seat",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number}"
+
+    def to_input(self) -> scoring.HandInput:
+        """The engine's input for this hand."""
+        return scoring.HandInput(
+            taker=self.taker,
+            points_team=self.points_team,
+            trick_points=self.trick_points,
+            capot=self.capot,
+            belote=self.belote,
+            announcements=scoring.Pair(self.announcements_a, self.announcements_b),
+            renonce=self.renonce,
+        )
+
+    @classmethod
+    def fields_from_input(cls, hand: scoring.HandInput) -> dict:
+        """Model field values for an engine input (the inverse of ``to_input``)."""
+        return {
+            "taker": hand.taker,
+            "points_team": hand.points_team,
+            "trick_points": hand.trick_points,
+            "capot": hand.capot,
+            "belote": hand.belote,
+            "announcements_a": hand.announcements.a,
+            "announcements_b": hand.announcements.b,
+            "renonce": hand.renonce,
+        }

@@ -301,7 +301,9 @@ def _check_choice(
     if not ok:
         shown = ", ".join(repr(str(c)) if isinstance(c, str) else str(c) for c in choices)
         out.append(
-            _problem(hand, name, "invalid_choice", f"must be one of {shown}", choices=tuple(choices))
+            _problem(
+                hand, name, "invalid_choice", f"must be one of {shown}", choices=tuple(choices)
+            )
         )
 
 
@@ -323,9 +325,7 @@ def check_rules(rules: Rules) -> list[Problem]:
     if not _is_int(rules.target):
         out.append(_problem(None, "rules.target", "not_integer", "must be an integer"))
     elif rules.target <= 0:
-        out.append(
-            _problem(None, "rules.target", "out_of_range", "must be greater than 0", min=1)
-        )
+        out.append(_problem(None, "rules.target", "out_of_range", "must be greater than 0", min=1))
     _check_choice(out, None, "rules.capot_points", rules.capot_points, CAPOT_CHOICES)
     _check_choice(out, None, "rules.rounding", rules.rounding, tuple(Rounding))
     _check_choice(out, None, "rules.litige", rules.litige, tuple(LitigeRule))
@@ -421,9 +421,7 @@ def check_hand(rules: Rules, hand: HandInput, number: int) -> list[Problem]:
             ("renonce", hand.renonce),
         ):
             if value is not None:
-                out.append(
-                    _problem(n, name, "not_on_redeal", "must be empty when nobody took")
-                )
+                out.append(_problem(n, name, "not_on_redeal", "must be empty when nobody took"))
         if any(_is_int(v) and v > 0 for v in ann_values):
             out.append(
                 _problem(n, "announcements", "not_on_redeal", "must be empty when nobody took")
@@ -432,9 +430,7 @@ def check_hand(rules: Rules, hand: HandInput, number: int) -> list[Problem]:
 
     if hand.renonce is not None:
         if has_points:
-            out.append(
-                _problem(n, "points", "points_with_renonce", "must be empty with a renonce")
-            )
+            out.append(_problem(n, "points", "points_with_renonce", "must be empty with a renonce"))
         if hand.capot is not None:
             out.append(_problem(n, "capot", "capot_with_renonce", "must be empty with a renonce"))
     elif hand.capot is not None:
@@ -448,9 +444,7 @@ def check_hand(rules: Rules, hand: HandInput, number: int) -> list[Problem]:
                 )
             )
     elif not has_points:
-        out.append(
-            _problem(n, "points", "required", "the trick points of one team are required")
-        )
+        out.append(_problem(n, "points", "required", "the trick points of one team are required"))
     return out
 
 
@@ -812,9 +806,7 @@ def match_document(rules: Rules, hands: Iterable[HandInput]) -> dict[str, Any]:
             {
                 "taker": hand.taker,
                 "points": (
-                    {hand.points_team: hand.trick_points}
-                    if hand.points_team is not None
-                    else None
+                    {hand.points_team: hand.trick_points} if hand.points_team is not None else None
                 ),
                 "capot": hand.capot,
                 "belote": hand.belote,
