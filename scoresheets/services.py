@@ -204,3 +204,8 @@ def match_export_document(match: Match) -> dict[str, Any]:
     document = scoring.match_document(match.rules, inputs)
     document["result"] = scoring.result_document(sheet.result)
     return document
+
+
+def match_path(match: Match) -> str:
+    """The URL path of the match's scoresheet (built from its secret token)."""
+    return f"/m/{match.token}/"

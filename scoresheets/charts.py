@@ -1,0 +1,97 @@
+"""The score progression chart: server-rendered inline SVG, made with pygal.
+
+pygal (Kozea, maintained, pure Python, SVG out) rather than hand-drawn SVG:
+axes, scaling, labels and legend are its job. Its JavaScript is not used (no
+CDN): the chart is plain SVG, coloured by the page's CSS variables so that it
+follows the team colours and dark mode.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import pygal
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from pygal.style import Style
+
+if TYPE_CHECKING:
+    from scoresheets.services import Scoresheet
+
+_STYLE = Style(
+    background="transparent",
+    plot_background="transparent",
+    foreground="var(--ink)",
+    foreground_strong="var(--ink)",
+    foreground_subtle="var(--line)",
+    colors=("var(--team-a)", "var(--team-b)", "var(--muted)"),
+    font_family="inherit",
+    label_font_size=12,
+    major_label_font_size=12,
+    legend_font_size=14,
+    opacity="1",
+    opacity_hover="1",
+    stroke_opacity="1",
+    stroke_opacity_hover="1",
+    transition="none",
+    stroke_width="2.5",
+    stroke_width_hover="2.5",
+    guide_stroke_color="var(--line)",
+    major_guide_stroke_color="var(--line)",
+    guide_stroke_dasharray="2,4",
+)
+# pygal embeds a <script> with its config and comments with its URLs: neither
+# is wanted in a page that loads nothing from elsewhere.
+_SCRIPT_OR_COMMENT = re.compile(r"<script\b.*?</script>|<!--.*?-->", re.DOTALL)
+_CHART_ID = re.compile(r'id="chart-[0-9a-f-]+"')
+
+
+def progress_svg(sheet: Scoresheet) -> SafeString:
+    """The running totals of both teams after each hand, with the target line.
+
+    ``sheet`` is a :class:`~scoresheets.services.Scoresheet`; returns inline
+    SVG (safe to insert in a template), or an empty string before the first
+    hand. Totals are in points; the x axis is the hand number (0 = start).
+    """
+    hands = sheet.result.hands
+    if not hands:
+        return mark_safe("")
+    match = sheet.match
+    chart = pygal.Line(
+        style=_STYLE,
+        js=[],
+        disable_xml_declaration=True,
+        no_prefix=True,
+        explicit_size=False,
+        width=400,
+        height=240,
+        margin=8,
+        dots_size=3,
+        show_dots=len(hands) <= 40,
+        legend_at_bottom=True,
+        truncate_legend=-1,
+        show_minor_x_labels=len(hands) <= 12,
+        x_labels_major_every=max(1, len(hands) // 6) if len(hands) > 12 else None,
+        include_x_axis=True,
+        show_y_guides=True,
+        range=(0, max(match.target, sheet.result.totals.a, sheet.result.totals.b)),
+    )
+    chart.title = None
+    chart.x_labels = [str(n) for n in range(len(hands) + 1)]
+    chart.add(match.team_a_name, [0, *(h.totals.a for h in hands)])
+    chart.add(match.team_b_name, [0, *(h.totals.b for h in hands)])
+    chart.add(
+        _("Objectif %(target)s") % {"target": match.target},
+        [match.target] * (len(hands) + 1),
+        show_dots=False,
+        stroke_style={"dasharray": "8,5", "width": 2},
+    )
+    svg = chart.render(is_unicode=True)
+    svg = _SCRIPT_OR_COMMENT.sub("", svg)
+    # A stable id keeps identical sheets byte-identical (cheap diffs, tests).
+    svg = _CHART_ID.sub('id="score-chart"', svg, count=1)
+    label = escape(_("Progression du score"))
+    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+    return mark_safe(svg)  # noqa: S308 - pygal escapes the team names it draws

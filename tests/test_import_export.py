@@ -1,0 +1,98 @@
+"""Import (service and command) and export of match documents: the round trip."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from scoresheets import services
+from scoresheets.models import Match
+from scoresheets.scoring import MatchError, parse_match_document
+from tests.conftest import case_files
+from tests.test_cases import assert_matches_expected
+
+CASES = case_files()
+VALID = [p for p in CASES if not json.loads(p.read_text())["expected"].get("error")]
+INVALID = [p for p in CASES if json.loads(p.read_text())["expected"].get("error")]
+
+
+def import_command(path: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    try:
+        call_command("import_match", path, stdout=out, stderr=err)
+    except SystemExit as exc:
+        code = exc.code
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", VALID, ids=[p.stem for p in VALID])
+def test_it_round_trips_every_valid_case(path: Path):
+    document = json.loads(path.read_text(encoding="utf-8"))
+    code, out, err = import_command(str(path))
+    assert code == 0, err
+    last_line = out.strip().splitlines()[-1]
+    token = last_line.strip("/").split("/")[-1]
+    assert last_line == f"/m/{token}/"
+    match = Match.objects.get(token=token)
+
+    exported = services.match_export_document(match)
+    assert_matches_expected(exported["result"], document["expected"])
+    original_rules, original_hands = parse_match_document(document)
+    rules, hands = parse_match_document(exported)
+    assert rules == original_rules
+    assert hands == original_hands
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
+def test_it_creates_nothing_from_an_invalid_case(path: Path):
+    code, out, err = import_command(str(path))
+    assert code == 2
+    assert out == ""
+    assert err.strip().startswith("hand ")
+    assert Match.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_hand_after_the_end_and_creates_nothing():
+    document = {
+        "rules": {"target": 100},
+        "hands": [
+            {"taker": "A", "points": {"A": 120}},
+            {"taker": None},
+        ],
+    }
+    with pytest.raises(MatchError) as info:
+        services.match_import(document=document)
+    assert [(p.hand, p.code) for p in info.value.problems] == [(2, "after_end")]
+    assert Match.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_it_reports_a_file_that_is_not_json(tmp_path: Path):
+    path = tmp_path / "not.json"
+    path.write_text("{oops")
+    code, out, err = import_command(str(path))
+    assert code == 2
+    assert "not valid JSON" in err
+    assert Match.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_it_exports_the_rules_and_players_defaults_of_an_import():
+    match = services.match_import(
+        document={"rules": {"target": 501, "rounding": "nearest_ten"}, "hands": []}
+    )
+    assert (match.team_a_name, match.team_b_name) == ("Nous", "Eux")
+    assert [p.name for p in match.players.all()] == ["Joueur 1", "Joueur 2", "Joueur 3", "Joueur 4"]
+    exported = services.match_export_document(match)
+    assert exported["rules"]["target"] == 501
+    assert exported["rules"]["rounding"] == "nearest_ten"
+    assert exported["hands"] == []
+    assert exported["result"]["totals"] == {"A": 0, "B": 0}
