@@ -94,4 +94,4 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
     svg = _CHART_ID.sub('id="score-chart"', svg, count=1)
     label = escape(_("Progression du score"))
     svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
-    return mark_safe(svg)  # noqa: S308 - pygal escapes the team names it draws
+    return mark_safe(svg)  # pygal escapes the team names it draws

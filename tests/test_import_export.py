@@ -80,6 +80,7 @@ def test_it_reports_a_file_that_is_not_json(tmp_path: Path):
     path.write_text("{oops")
     code, out, err = import_command(str(path))
     assert code == 2
+    assert out == ""
     assert "not valid JSON" in err
     assert Match.objects.count() == 0
 
