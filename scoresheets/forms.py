@@ -1,0 +1,443 @@
+"""Forms of the scoresheet: they validate input and speak the user's language.
+
+The scoring engine is the only code that knows the rules: these forms check
+the shape of what was typed (a number is a number, a choice is a choice) and
+build the engine's input; the engine's problems (``scoring.Problem``, with a
+stable ``code``) come back through :func:`problem_message` and
+:meth:`HandForm.add_problems`, translated and put next to the right field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scoresheets import scoring
+from scoresheets.models import Match, Player, seat_team
+
+# --------------------------------------------------------------------------
+# The engine's problems, translated
+# --------------------------------------------------------------------------
+
+PROBLEM_MESSAGES: dict[str, Any] = {
+    "required": _("Ce champ est obligatoire."),
+    "invalid_team": _("Choisissez l'une des deux équipes."),
+    "invalid_choice": _("Cette valeur n'est pas prévue par les règles."),
+    "not_integer": _("Saisissez un nombre entier."),
+    "out_of_range": _("Saisissez un nombre entre %(min)s et %(max)s."),
+    "not_announcement_sum": _("Les annonces valent 0 ou une somme de 20, 50, 100, 150 et 200."),
+    "announcements_both_teams": _("Seule l'équipe qui a gagné la comparaison marque des annonces."),
+    "announcements_disabled": _("Les annonces ne se jouent pas avec ces règles."),
+    "points_with_capot": _(
+        "Avec un capot, ne saisissez pas de points : l'équipe capot a tous les plis."
+    ),
+    "points_with_renonce": _("Avec une renonce, ne saisissez pas de points."),
+    "capot_with_renonce": _("Une renonce et un capot ne vont pas ensemble."),
+    "not_on_redeal": _("Quand tout le monde passe, rien d'autre ne se saisit."),
+    "after_end": _("La partie est terminée : on ne peut plus ajouter de donne."),
+    "taker_seat_team": _("Le preneur doit jouer dans l'équipe qui prend."),
+    "not_object": _("Format incorrect : un objet JSON est attendu."),
+    "not_list": _("Format incorrect : une liste est attendue."),
+    "unknown_key": _("Clé inconnue : vérifiez l'orthographe."),
+    "points_one_team": _("Donnez les points de plis d'une seule équipe."),
+}
+
+# Some codes read better with the field they are about.
+FIELD_PROBLEM_MESSAGES: dict[tuple[str, str], Any] = {
+    ("required", "taker"): _("Choisissez qui a pris."),
+    ("required", "points"): _("Saisissez les points de plis d'une équipe (0 à 162), ou un capot."),
+    ("out_of_range", "rules.target"): _("L'objectif doit être plus grand que 0."),
+}
+
+# The engine's field names -> the hand form's fields (``None``: the whole form).
+HAND_FIELDS: dict[str, str | None] = {
+    "taker": "taker",
+    "points": "points",
+    "capot": "capot",
+    "belote": "belote",
+    "renonce": "renonce",
+    "announcements": "ann_points",
+    "hand": None,
+}
+
+# The engine's rule names -> the match and calculator forms' fields.
+RULE_FIELDS: dict[str, str | None] = {
+    f"rules.{name}": name
+    for name in ("target", "capot_points", "rounding", "litige", "announcements", "renonce")
+}
+
+
+def problem_message(problem: scoring.Problem) -> str:
+    """The translated message for an engine problem (English as a last resort)."""
+    field = problem.field
+    base_field = field if field.startswith("rules.") else field.split(".")[0]
+    params = dict(problem.params)
+    message = FIELD_PROBLEM_MESSAGES.get((problem.code, base_field))
+    if message is None and problem.code == "out_of_range" and "max" not in params:
+        message = _("Saisissez un nombre supérieur ou égal à %(min)s.")
+    if message is None:
+        message = PROBLEM_MESSAGES.get(problem.code)
+    if message is None:
+        return problem.message
+    try:
+        return str(message) % params if "%(" in str(message) else str(message)
+    except (KeyError, TypeError, ValueError):
+        return str(message)
+
+
+def problem_line(problem: scoring.Problem) -> str:
+    """One problem of a match document, with where it is ("Donne 3, points : ...")."""
+    message = problem_message(problem)
+    if problem.hand is None:
+        return _("%(field)s : %(message)s") % {"field": problem.field, "message": message}
+    return _("Donne %(hand)s, %(field)s : %(message)s") % {
+        "hand": problem.hand,
+        "field": problem.field,
+        "message": message,
+    }
+
+
+def _team_choices(team_names: dict[str, str]) -> list[tuple[str, str]]:
+    return [("A", team_names["A"]), ("B", team_names["B"])]
+
+
+def _optional_team_choices(none_label: Any, team_names: dict[str, str]) -> list[tuple[str, str]]:
+    return [("", none_label), *_team_choices(team_names)]
+
+
+# --------------------------------------------------------------------------
+# Rules (new match, calculator)
+# --------------------------------------------------------------------------
+
+CAPOT_CHOICES = [(252, _("252 (162 + 90)")), (250, _("250 (arrondi)"))]
+ROUNDING_CHOICES = [
+    (scoring.Rounding.NONE, _("Au point près")),
+    (scoring.Rounding.NEAREST_TEN, _("À la dizaine (85 → 90)")),
+]
+LITIGE_CHOICES = [
+    (scoring.LitigeRule.RESERVE, _("En réserve pour la donne suivante")),
+    (scoring.LitigeRule.LOST, _("Points du preneur perdus")),
+    (scoring.LitigeRule.FALL, _("Le preneur chute (règle de compétition)")),
+]
+RENONCE_CHOICES = [
+    (scoring.RenonceRule.PENALTY, _("La donne va à l'autre équipe (162 + annonces)")),
+    (scoring.RenonceRule.ANNUL, _("La donne est annulée")),
+]
+
+
+class RulesForm(forms.Form):
+    """The rules a single hand depends on (the calculator's, and the match's base)."""
+
+    capot_points = forms.TypedChoiceField(
+        label=_("Valeur du capot"),
+        choices=CAPOT_CHOICES,
+        coerce=int,
+        initial=252,
+        widget=forms.RadioSelect,
+    )
+    rounding = forms.ChoiceField(
+        label=_("Arrondi des scores"),
+        choices=ROUNDING_CHOICES,
+        initial=scoring.Rounding.NONE,
+        widget=forms.RadioSelect,
+    )
+    litige = forms.ChoiceField(
+        label=_("Litige (égalité)"),
+        choices=LITIGE_CHOICES,
+        initial=scoring.LitigeRule.RESERVE,
+        widget=forms.RadioSelect,
+    )
+    announcements = forms.BooleanField(
+        label=_("On joue les annonces (tierce, cinquante, cent, carrés)"),
+        required=False,
+        initial=False,
+    )
+    renonce = forms.ChoiceField(
+        label=_("Renonce"),
+        choices=RENONCE_CHOICES,
+        initial=scoring.RenonceRule.PENALTY,
+        widget=forms.RadioSelect,
+    )
+
+    def rules(self, **extra: Any) -> scoring.Rules:
+        """The engine's rules from the cleaned data (call after ``is_valid()``)."""
+        data = self.cleaned_data
+        return scoring.Rules(
+            capot_points=data["capot_points"],
+            rounding=data["rounding"],
+            litige=data["litige"],
+            announcements=data["announcements"],
+            renonce=data["renonce"],
+            **extra,
+        )
+
+    def add_problems(self, error: scoring.MatchError) -> None:
+        for problem in error.problems:
+            field = RULE_FIELDS.get(problem.field)
+            self.add_error(field if field in self.fields else None, problem_message(problem))
+
+
+PRESET_CHOICES = [
+    (Match.Preset.CLASSIQUE, _("Belote classique")),
+    (Match.Preset.ANNONCES, _("Avec annonces")),
+    (Match.Preset.MAROCAINE, _("Belote marocaine")),
+]
+SEAT_CHOICES = [(seat, str(seat)) for seat in (1, 2, 3, 4)]
+
+
+class MatchForm(RulesForm):
+    """A new match: four players in seat order, team names, the first dealer, the rules.
+
+    The preset only pre-fills the rule fields (a tiny script does it in the
+    browser); the rule fields as submitted are what the match gets. When
+    they differ from the chosen preset, the match is marked as custom rules.
+    """
+
+    player_1 = forms.CharField(label=_("Joueur 1"), max_length=40)
+    player_2 = forms.CharField(label=_("Joueur 2"), max_length=40)
+    player_3 = forms.CharField(label=_("Joueur 3"), max_length=40)
+    player_4 = forms.CharField(label=_("Joueur 4"), max_length=40)
+    team_a_name = forms.CharField(
+        label=_("Nom de l'équipe des joueurs 1 et 3"), max_length=60, required=False
+    )
+    team_b_name = forms.CharField(
+        label=_("Nom de l'équipe des joueurs 2 et 4"), max_length=60, required=False
+    )
+    first_dealer = forms.TypedChoiceField(
+        label=_("Qui distribue en premier ?"),
+        choices=SEAT_CHOICES,
+        coerce=int,
+        initial=1,
+        widget=forms.RadioSelect,
+    )
+    preset = forms.ChoiceField(
+        label=_("Règles de la table"),
+        choices=PRESET_CHOICES,
+        initial=Match.Preset.CLASSIQUE,
+        widget=forms.RadioSelect,
+    )
+    target = forms.IntegerField(
+        label=_("Objectif (points)"), min_value=1, max_value=100_000, initial=1000
+    )
+    win_needs_trick = forms.BooleanField(
+        label=_("Une équipe capot (sans pli) ne peut pas gagner la partie sur cette donne"),
+        required=False,
+        initial=True,
+    )
+    card_names = forms.ChoiceField(
+        label=_("Noms des cartes"),
+        choices=Match.CardNames.choices,
+        initial=Match.CardNames.FRENCH,
+        widget=forms.RadioSelect,
+    )
+
+    field_order = [
+        "player_1",
+        "player_2",
+        "player_3",
+        "player_4",
+        "first_dealer",
+        "team_a_name",
+        "team_b_name",
+        "preset",
+        "target",
+    ]
+
+    def names(self) -> list[str]:
+        return [self.cleaned_data[f"player_{seat}"] for seat in (1, 2, 3, 4)]
+
+    def match_rules(self) -> scoring.Rules:
+        data = self.cleaned_data
+        return self.rules(target=data["target"], win_needs_trick=data["win_needs_trick"])
+
+    def effective_preset(self) -> str:
+        """The chosen preset, or "custom" when a rule was changed from it."""
+        from scoresheets.services import PRESETS
+
+        chosen = self.cleaned_data["preset"]
+        values = PRESETS[chosen]
+        if all(self.cleaned_data[key] == value for key, value in values.items()):
+            return chosen
+        return Match.Preset.CUSTOM
+
+
+def presets_for_script() -> dict[str, dict[str, Any]]:
+    """The presets as plain JSON values, for the script that fills the rule fields."""
+    from scoresheets.services import PRESETS
+
+    return {
+        str(name): {
+            key: value if isinstance(value, bool | int) else str(value)
+            for key, value in values.items()
+        }
+        for name, values in PRESETS.items()
+    }
+
+
+# --------------------------------------------------------------------------
+# One hand (the match page and the calculator)
+# --------------------------------------------------------------------------
+
+ANNOUNCEMENTS_MAX = 2000  # far above any real hand; keeps typos out of the database
+
+
+class HandForm(forms.Form):
+    """One hand as the table tells it.
+
+    ``taker`` is a seat ("1"-"4", labelled with the players' names) when
+    ``players`` are given, else a team ("A"/"B", the calculator). The trick
+    points are typed for ONE team (``points_team``, by default the taker's);
+    the engine gives the other team the rest of 162. The "Tout le monde
+    passe" button posts ``action=pass``: a redeal, whatever else was typed.
+    ``number`` is the hand number the form was opened for: a hand recorded
+    meanwhile from another phone makes it stale (see :meth:`check_number`).
+    """
+
+    taker = forms.ChoiceField(label=_("Qui a pris ?"), required=False, widget=forms.RadioSelect)
+    points = forms.IntegerField(label=_("Points de plis"), required=False)
+    points_team = forms.ChoiceField(
+        label=_("Points de l'équipe"), required=False, widget=forms.RadioSelect
+    )
+    capot = forms.ChoiceField(label=_("Capot"), required=False, widget=forms.RadioSelect)
+    belote = forms.ChoiceField(label=_("Belote-rebelote"), required=False, widget=forms.RadioSelect)
+    ann_team = forms.ChoiceField(
+        label=_("Annonces de l'équipe"), required=False, widget=forms.RadioSelect
+    )
+    ann_points = forms.IntegerField(
+        label=_("Points d'annonces"), required=False, max_value=ANNOUNCEMENTS_MAX
+    )
+    renonce = forms.ChoiceField(label=_("Renonce"), required=False, widget=forms.RadioSelect)
+    number = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    action = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(
+        self,
+        *args: Any,
+        team_names: dict[str, str],
+        players: Sequence[Player] = (),
+        announcements: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = tuple(players)
+        self.team_names = team_names
+        if self.players:
+            self.fields["taker"].choices = [(str(p.seat), p.name) for p in self.players]
+        else:
+            self.fields["taker"].choices = _team_choices(team_names)
+        self.fields["points_team"].choices = _team_choices(team_names)
+        self.fields["ann_team"].choices = _team_choices(team_names)
+        self.fields["capot"].choices = _optional_team_choices(
+            pgettext_lazy("capot", "Aucun"), team_names
+        )
+        self.fields["belote"].choices = _optional_team_choices(
+            pgettext_lazy("belote", "Personne"), team_names
+        )
+        self.fields["renonce"].choices = _optional_team_choices(
+            pgettext_lazy("renonce", "Aucune"), team_names
+        )
+        for name in ("capot", "belote", "renonce"):
+            self.fields[name].initial = ""
+        if not announcements:
+            del self.fields["ann_team"]
+            del self.fields["ann_points"]
+
+    @property
+    def is_redeal(self) -> bool:
+        return self.data.get(self.add_prefix("action")) == "pass"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.is_redeal or self.errors:
+            return data
+        if not data.get("taker"):
+            self.add_error("taker", FIELD_PROBLEM_MESSAGES["required", "taker"])
+        return data
+
+    @property
+    def taker_seat(self) -> int | None:
+        """The seat of the player who took (``None`` for a redeal or the calculator)."""
+        if self.is_redeal or not self.players:
+            return None
+        return int(self.cleaned_data["taker"])
+
+    def taker_team(self) -> str:
+        taker = self.cleaned_data["taker"]
+        return seat_team(int(taker)) if self.players else taker
+
+    def hand_input(self) -> scoring.HandInput:
+        """The engine's input for this hand (call after ``is_valid()``)."""
+        if self.is_redeal:
+            return scoring.HandInput(taker=None)
+        data = self.cleaned_data
+        team = self.taker_team()
+        points = data.get("points")
+        ann_points = data.get("ann_points") or 0
+        ann_team = data.get("ann_team") or team
+        return scoring.HandInput(
+            taker=team,
+            points_team=(data.get("points_team") or team) if points is not None else None,
+            trick_points=points,
+            capot=data.get("capot") or None,
+            belote=data.get("belote") or None,
+            announcements=(
+                scoring.Pair(ann_points, 0) if ann_team == "A" else scoring.Pair(0, ann_points)
+            ),
+            renonce=data.get("renonce") or None,
+        )
+
+    def check_number(self, next_number: int) -> bool:
+        """Whether the form was opened for the hand ``next_number``; says why if not."""
+        number = self.cleaned_data.get("number")
+        if number is None or number == next_number:
+            return True
+        self.add_error(
+            None,
+            _(
+                "Une donne vient d'être saisie sur un autre téléphone : vérifiez la feuille, "
+                "puis validez à nouveau si votre donne manque."
+            ),
+        )
+        return False
+
+    def add_problems(self, error: scoring.MatchError) -> None:
+        """Put the engine's problems next to the fields they are about."""
+        for problem in error.problems:
+            field = HAND_FIELDS.get(problem.field.split(".")[0])
+            if field is not None and field not in self.fields:
+                field = None
+            self.add_error(field, problem_message(problem))
+
+
+# --------------------------------------------------------------------------
+# Import of a match document
+# --------------------------------------------------------------------------
+
+IMPORT_MAX_BYTES = 1_000_000
+
+
+class ImportForm(forms.Form):
+    """A match document file (FORMAT.md): read, decoded and parsed as JSON here;
+    the engine checks the rest when the match is imported."""
+
+    document = forms.FileField(label=_("Fichier de partie (JSON)"))
+
+    def clean_document(self) -> Any:
+        upload = self.cleaned_data["document"]
+        if upload.size > IMPORT_MAX_BYTES:
+            raise forms.ValidationError(_("Ce fichier est trop gros (1 Mo au plus)."))
+        try:
+            return json.loads(upload.read().decode("utf-8"))
+        except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+            raise forms.ValidationError(
+                _("Ce fichier n'est pas un document JSON valide (UTF-8).")
+            ) from None
+
+    def add_problems(self, error: scoring.MatchError) -> None:
+        for problem in error.problems:
+            self.add_error("document", problem_line(problem))

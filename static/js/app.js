@@ -1,0 +1,41 @@
+// Rebelote: small helpers for every page (no build step, no dependency).
+// Copy a field's text to the clipboard; share a link through the Web Share API.
+(function () {
+  "use strict";
+
+  function flash(button, text) {
+    var before = button.textContent;
+    button.textContent = text;
+    setTimeout(function () { button.textContent = before; }, 1800);
+  }
+
+  document.addEventListener("click", function (event) {
+    var copy = event.target.closest("[data-copy]");
+    if (copy) {
+      var field = document.getElementById(copy.dataset.copy);
+      if (!field) return;
+      var done = function () { flash(copy, copy.dataset.copied || "OK"); };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(field.value).then(done, function () {
+          field.select();
+        });
+      } else {
+        field.select();
+        try { if (document.execCommand("copy")) done(); } catch (e) { /* the text stays selected */ }
+      }
+      return;
+    }
+    var share = event.target.closest("[data-share]");
+    if (share && navigator.share) {
+      navigator.share({ title: share.dataset.shareTitle, url: share.dataset.share })
+        .catch(function () { /* the user closed the share sheet */ });
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!navigator.share) return;
+    document.querySelectorAll("[data-share]").forEach(function (button) {
+      button.hidden = false;
+    });
+  });
+})();

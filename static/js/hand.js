@@ -1,0 +1,73 @@
+// The hand form (match page and calculator): the other team's trick points
+// (162 - n) at once, the points team following the taker, no points with a
+// capot or a renonce, and the announcement quick-add buttons.
+// Everything is delegated from `document`, so a form swapped in by htmx works too.
+(function () {
+  "use strict";
+  var TOTAL = 162;
+
+  function form() { return document.getElementById("hand-form"); }
+  function checked(f, name) {
+    var input = f.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : "";
+  }
+  function takerTeam(f) {
+    var input = f.querySelector('input[name="taker"]:checked');
+    return input ? input.closest("[data-team]").dataset.team : "";
+  }
+  function teamName(f, team) { return team === "A" ? f.dataset.teamA : f.dataset.teamB; }
+
+  function update(f) {
+    var points = f.querySelector('input[name="points"]');
+    var out = f.querySelector("[data-other-points]");
+    if (!points || !out) return;
+    // A capot or a renonce has no trick points: the field is off (and not sent).
+    var noPoints = checked(f, "capot") !== "" || checked(f, "renonce") !== "";
+    points.disabled = noPoints;
+    f.querySelectorAll('input[name="points_team"]').forEach(function (r) { r.disabled = noPoints; });
+    var n = parseInt(points.value, 10);
+    var team = checked(f, "points_team") || takerTeam(f);
+    if (noPoints || isNaN(n) || n < 0 || n > TOTAL || !team) {
+      out.hidden = true;
+      return;
+    }
+    var other = team === "A" ? "B" : "A";
+    out.textContent = teamName(f, team) + " " + n + " · " + teamName(f, other) + " " + (TOTAL - n);
+    out.hidden = false;
+  }
+
+  document.addEventListener("change", function (event) {
+    var f = form();
+    if (!f || !f.contains(event.target)) return;
+    if (event.target.name === "taker") {
+      // The points are typed for the taker's team unless someone chose otherwise.
+      var pointsTeam = f.querySelector('input[name="points_team"][value="' + takerTeam(f) + '"]');
+      if (pointsTeam && !f.dataset.pointsTeamChosen) pointsTeam.checked = true;
+      var annTeam = f.querySelector('input[name="ann_team"][value="' + takerTeam(f) + '"]');
+      if (annTeam && !f.querySelector('input[name="ann_team"]:checked')) annTeam.checked = true;
+    }
+    if (event.target.name === "points_team") f.dataset.pointsTeamChosen = "1";
+    update(f);
+  });
+
+  document.addEventListener("input", function (event) {
+    var f = form();
+    if (f && event.target.name === "points" && f.contains(event.target)) update(f);
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-add-announcement]");
+    var f = form();
+    if (!button || !f || !f.contains(button)) return;
+    var field = f.querySelector('input[name="ann_points"]');
+    var add = parseInt(button.dataset.addAnnouncement, 10);
+    var now = parseInt(field.value, 10) || 0;
+    field.value = add === 0 ? "" : String(now + add);
+    // Let the preview know, as if it had been typed.
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  function init() { var f = form(); if (f) update(f); }
+  document.addEventListener("DOMContentLoaded", init);
+  document.addEventListener("htmx:afterSettle", init);
+})();

@@ -1,0 +1,59 @@
+// Live scoresheet: ask the server every 2 s, while the tab is visible, whether
+// the match changed (every 30 s when hidden; at once when it shows again; never
+// once the match is over). An unchanged match answers 204 with no body; a
+// changed one answers with the sheet (#scoreboard and #hands), swapped in by id.
+// The hand form is outside the swapped parts: a poll never touches what is typed.
+(function () {
+  "use strict";
+  var VISIBLE_MS = 2000;
+  var HIDDEN_MS = 30000;
+  var timer = null;
+  var inFlight = false;
+
+  function board() { return document.getElementById("scoreboard"); }
+  function finished() { var b = board(); return !b || b.dataset.finished === "true"; }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (finished()) return;
+    timer = setTimeout(poll, document.visibilityState === "visible" ? VISIBLE_MS : HIDDEN_MS);
+  }
+
+  function swap(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    // Keep the hands the reader opened open.
+    var open = Array.prototype.map.call(
+      document.querySelectorAll("#hands details[open]"),
+      function (d) { return d.closest("[id]").id; }
+    );
+    Array.prototype.slice.call(template.content.children).forEach(function (fresh) {
+      var old = fresh.id && document.getElementById(fresh.id);
+      if (!old) return;
+      old.replaceWith(fresh);
+      if (window.htmx) window.htmx.process(fresh);
+    });
+    open.forEach(function (id) {
+      var details = document.querySelector("#" + CSS.escape(id) + " details");
+      if (details) details.open = true;
+    });
+  }
+
+  function poll() {
+    var b = board();
+    if (!b || finished() || inFlight) return schedule();
+    inFlight = true;
+    var url = b.dataset.pollUrl + "?v=" + encodeURIComponent(b.dataset.version);
+    fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.status === 200 ? response.text() : null; })
+      .then(function (html) { if (html) swap(html); })
+      .catch(function () { /* offline for a moment: try again later */ })
+      .then(function () { inFlight = false; schedule(); });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") poll();
+    else schedule();
+  });
+  document.addEventListener("DOMContentLoaded", schedule);
+})();
