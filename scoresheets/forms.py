@@ -396,6 +396,9 @@ class HandForm(forms.Form):
         number = self.cleaned_data.get("number")
         if number is None or number == next_number:
             return True
+        # Shown again, the form is for the next hand: validating again records it.
+        self.data = self.data.copy()
+        self.data[self.add_prefix("number")] = next_number
         self.add_error(
             None,
             _(

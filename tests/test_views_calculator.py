@@ -1,0 +1,110 @@
+"""The calculator: one hand, the same form and engine, no match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scoresheets.models import Hand, Match
+
+pytestmark = pytest.mark.django_db
+
+RULES = {
+    "rules-capot_points": "252",
+    "rules-rounding": "none",
+    "rules-litige": "reserve",
+    "rules-renonce": "penalty",
+}
+
+
+def calculate(client: Client, htmx: bool = False, **data: Any):
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post("/calculateur/", {**RULES, **data}, headers=headers)
+
+
+def test_it_shows_the_calculator(client: Client):
+    response = client.get("/calculateur/")
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert 'action="/calculateur/"' in body
+    assert 'name="taker" value="A"' in body
+    assert 'name="rules-capot_points"' in body
+    assert 'name="ann_points"' in body
+
+
+def test_it_scores_a_made_contract(client: Client):
+    response = calculate(client, taker="A", points="92")
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Contrat réussi : Nous 92 – Eux 70" in body
+    assert "Nous <b>+92</b>" in body
+    assert Match.objects.count() == 0
+    assert Hand.objects.count() == 0
+
+
+def test_it_scores_a_dedans_with_the_belote_kept(client: Client):
+    data = {"rules-announcements": "on", "ann_team": "B", "ann_points": "20"}
+    body = calculate(client, taker="A", points="70", belote="A", **data).content.decode()
+    assert "Dedans : 162 + 20 d&#x27;annonces à Eux ; Nous gardent la belote" in body
+    assert "Eux <b>+182</b>" in body
+    assert "Nous <b>+20</b>" in body
+
+
+def test_it_scores_a_litige_by_the_rule_chosen(client: Client):
+    assert "Litige : 81 en réserve" in calculate(client, taker="B", points="81").content.decode()
+    body = calculate(client, taker="B", points="81", **{"rules-litige": "lost"}).content.decode()
+    assert "les points du preneur sont perdus" in body
+
+
+def test_it_follows_the_capot_and_rounding_rules(client: Client):
+    data = {"rules-capot_points": "250", "rules-rounding": "nearest_ten"}
+    assert "Nous <b>+250</b>" in calculate(client, taker="A", capot="A", **data).content.decode()
+    data = {"rules-rounding": "nearest_ten"}
+    body = calculate(client, taker="A", points="86", **data).content.decode()
+    assert "Nous <b>+90</b>" in body
+    assert "Eux <b>+80</b>" in body
+
+
+def test_it_refuses_announcements_when_the_rules_leave_them_out(client: Client):
+    response = calculate(client, taker="A", points="90", ann_points="50")
+    assert response.status_code == 422
+    assert "Les annonces ne se jouent pas avec ces règles." in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"points": "90"},
+        {"taker": "A", "points": "163"},
+        {"taker": "A", "points": "90", "rules-litige": "never"},
+        {"taker": "C", "points": "90"},
+    ],
+)
+def test_it_refuses_bad_input(client: Client, data: dict):
+    response = calculate(client, **data)
+    assert response.status_code == 422
+    assert 'class="errorlist"' in response.content.decode()
+
+
+def test_it_answers_htmx_with_the_result_only(client: Client):
+    response = calculate(client, htmx=True, taker="A", points="92")
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "HX-Request" in response["Vary"]
+    assert "Contrat réussi" in body
+    assert "<form" not in body
+
+    response = calculate(client, htmx=True, taker="A", points="200")
+    assert response.status_code == 422
+    assert "Saisissez un nombre entre 0 et 162." in response.content.decode()
+
+
+def test_it_refuses_other_methods(client: Client):
+    assert client.put("/calculateur/").status_code == 405
+
+
+def test_it_enforces_csrf():
+    client = Client(enforce_csrf_checks=True)
+    assert client.post("/calculateur/", {**RULES, "taker": "A"}).status_code == 403

@@ -1,0 +1,136 @@
+"""Starting a match: players in seats, team names, first dealer, preset and rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scoresheets.models import Match
+
+pytestmark = pytest.mark.django_db
+
+CLASSIQUE = {
+    "preset": "classique",
+    "target": "1000",
+    "capot_points": "252",
+    "rounding": "none",
+    "litige": "reserve",
+    "renonce": "penalty",
+    "win_needs_trick": "on",
+    "card_names": "french",
+}
+
+
+def form(**overrides: Any) -> dict[str, Any]:
+    data = {
+        "player_1": "Alice",
+        "player_2": "Bob",
+        "player_3": "Claire",
+        "player_4": "Dan",
+        "first_dealer": "1",
+        **CLASSIQUE,
+    }
+    data.update(overrides)
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def test_it_shows_the_form(client: Client):
+    response = client.get("/nouvelle/")
+    body = response.content.decode()
+    assert response.status_code == 200
+    for seat in (1, 2, 3, 4):
+        assert f'name="player_{seat}"' in body
+        assert f'for="id_player_{seat}"' in body
+    assert 'id="presets"' in body  # the presets for the script that fills the rules
+    assert "Belote marocaine" in body
+    assert 'action="/nouvelle/"' in body
+
+
+def test_it_creates_a_classic_match(client: Client):
+    response = client.post("/nouvelle/", form(first_dealer="2"))
+    match = Match.objects.get()
+    assert response.status_code == 303
+    assert response["Location"] == f"/m/{match.token}/"
+    assert [(p.seat, p.name, p.team) for p in match.players.all()] == [
+        (1, "Alice", "A"),
+        (2, "Bob", "B"),
+        (3, "Claire", "A"),
+        (4, "Dan", "B"),
+    ]
+    assert (match.team_a_name, match.team_b_name) == ("Alice & Claire", "Bob & Dan")
+    assert match.first_dealer == 2
+    assert match.preset == "classique"
+    assert (match.target, match.capot_points, match.announcements) == (1000, 252, False)
+    assert (match.litige, match.rounding, match.renonce) == ("reserve", "none", "penalty")
+    assert match.win_needs_trick is True
+    assert client.session["my_matches"] == [match.token]
+
+
+def test_it_keeps_the_team_names_given(client: Client):
+    client.post("/nouvelle/", form(team_a_name="  Les As ", team_b_name="Les Rois"))
+    match = Match.objects.get()
+    assert (match.team_a_name, match.team_b_name) == ("Les As", "Les Rois")
+
+
+def test_it_creates_a_moroccan_match(client: Client):
+    data = form(preset="marocaine", announcements="on", card_names="spanish")
+    assert client.post("/nouvelle/", data).status_code == 303
+    match = Match.objects.get()
+    assert (match.preset, match.announcements, match.card_names) == ("marocaine", True, "spanish")
+
+
+def test_it_keeps_every_rule_as_submitted_and_marks_it_custom(client: Client):
+    data = form(
+        target="501",
+        capot_points="250",
+        rounding="nearest_ten",
+        litige="fall",
+        renonce="annul",
+        win_needs_trick=None,
+        announcements="on",
+    )
+    assert client.post("/nouvelle/", data).status_code == 303
+    match = Match.objects.get()
+    assert match.preset == "custom"
+    assert match.rules.target == 501
+    assert (match.capot_points, match.rounding, match.litige) == (250, "nearest_ten", "fall")
+    assert (match.renonce, match.win_needs_trick, match.announcements) == ("annul", False, True)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("player_3", ""),
+        ("target", "0"),
+        ("target", "mille"),
+        ("capot_points", "251"),
+        ("litige", "maybe"),
+        ("first_dealer", "5"),
+        ("preset", "belote-coinchee"),
+    ],
+)
+def test_it_refuses_bad_input_and_keeps_what_was_typed(client: Client, field: str, value: str):
+    response = client.post("/nouvelle/", form(**{field: value}, player_2="Bérénice"))
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert 'value="Bérénice"' in body
+    assert 'class="errorlist"' in body
+    assert Match.objects.count() == 0
+
+
+def test_it_refuses_a_name_too_long(client: Client):
+    response = client.post("/nouvelle/", form(player_1="x" * 41))
+    assert response.status_code == 422
+    assert Match.objects.count() == 0
+
+
+def test_it_refuses_other_methods(client: Client):
+    assert client.put("/nouvelle/").status_code == 405
+
+
+def test_it_enforces_csrf():
+    client = Client(enforce_csrf_checks=True)
+    assert client.post("/nouvelle/", form()).status_code == 403
+    assert Match.objects.count() == 0
