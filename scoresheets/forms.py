@@ -203,10 +203,16 @@ class MatchForm(RulesForm):
     player_3 = forms.CharField(label=_("Joueur 3"), max_length=40)
     player_4 = forms.CharField(label=_("Joueur 4"), max_length=40)
     team_a_name = forms.CharField(
-        label=_("Nom de l'équipe des joueurs 1 et 3"), max_length=60, required=False
+        label=_("Équipe des joueurs 1 et 3"),
+        max_length=60,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("Les prénoms des partenaires")}),
     )
     team_b_name = forms.CharField(
-        label=_("Nom de l'équipe des joueurs 2 et 4"), max_length=60, required=False
+        label=_("Équipe des joueurs 2 et 4"),
+        max_length=60,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("Les prénoms des partenaires")}),
     )
     first_dealer = forms.TypedChoiceField(
         label=_("Qui distribue en premier ?"),

@@ -29,16 +29,18 @@
       if (button) setField(form, "target", button.dataset.targetValue);
     });
 
-    // Team name placeholders follow the partners' names.
+    // Team name placeholders show the default: the partners' names.
     function placeholders() {
       var name = function (seat) {
         var input = form.querySelector('[name="player_' + seat + '"]');
-        return input && input.value.trim() ? input.value.trim() : "?";
+        return input ? input.value.trim() : "";
       };
-      var a = form.querySelector('[name="team_a_name"]');
-      var b = form.querySelector('[name="team_b_name"]');
-      if (a) a.placeholder = name(1) + " & " + name(3);
-      if (b) b.placeholder = name(2) + " & " + name(4);
+      [["team_a_name", 1, 3], ["team_b_name", 2, 4]].forEach(function (team) {
+        var input = form.querySelector('[name="' + team[0] + '"]');
+        var first = name(team[1]);
+        var second = name(team[2]);
+        if (input && first && second) input.placeholder = first + " & " + second;
+      });
     }
     form.addEventListener("input", placeholders);
     placeholders();
