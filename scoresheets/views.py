@@ -7,6 +7,7 @@ htmx requests get a partial of the page's own template ("page.html#name").
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -15,17 +16,19 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from scoresheets import scoring, services
 from scoresheets.forms import HandForm, ImportForm, MatchForm, RulesForm, presets_for_script
-from scoresheets.models import Match
+from scoresheets.models import Match, Player
 
 MY_MATCHES = "my_matches"  # session key: tokens of the matches this browser created or opened
 MY_MATCHES_MAX = 50
+# Numbers the engine accepts (announcements have no upper bound) but a column cannot hold.
+TOO_BIG = gettext_lazy("Des nombres sont trop grands pour une partie.")
 
 
 def get_match_or_404(token: str) -> Match:
@@ -42,14 +45,16 @@ def _remember(request: HttpRequest, token: str) -> None:
         request.session[MY_MATCHES] = tokens
 
 
-def _hand_form(sheet: services.Scoresheet, data: Any = None) -> HandForm:
-    match = sheet.match
+def _hand_form(
+    match: Match, players: Sequence[Player], data: Any = None, *, number: int | None = None
+) -> HandForm:
+    """The hand form of ``match``, opened for hand ``number``."""
     return HandForm(
         data,
         team_names={"A": match.team_a_name, "B": match.team_b_name},
-        players=sheet.players,
+        players=players,
         announcements=match.announcements,
-        initial={"number": len(sheet.hands) + 1},
+        initial={"number": number},
     )
 
 
@@ -93,16 +98,11 @@ def match_import(request: HttpRequest) -> HttpResponse:
         except scoring.MatchError as error:
             form.add_problems(error)
         except (ValidationError, DatabaseError, OverflowError):
-            # Values the engine accepts but the database cannot hold (huge numbers).
-            form.add_error("document", _too_big_message())
+            form.add_error("document", TOO_BIG)
         else:
             _remember(request, match.token)
             return _see_other(match)
     return _home(request, form, status=422)
-
-
-def _too_big_message() -> str:
-    return gettext("Des nombres sont trop grands pour une partie.")
 
 
 def _see_other(match: Match) -> HttpResponse:
@@ -147,28 +147,25 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
     _remember(request, match.token)
     sheet = services.match_get_scoresheet(match)
-    context = _match_context(request, sheet, _hand_form(sheet))
-    return render(request, "scoresheets/match.html", context)
+    form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1)
+    return render(request, "scoresheets/match.html", _match_context(request, sheet, form))
 
 
 @require_POST
 @vary_on_headers("HX-Request")
 def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
-    sheet = services.match_get_scoresheet(match)
-    form = _hand_form(sheet, request.POST)
-    if form.is_valid() and form.check_number(len(sheet.hands) + 1):
+    form = _hand_form(match, match.players.all(), request.POST)
+    if form.is_valid() and form.check_number(match.hands.count() + 1):
         try:
             services.hand_record(match=match, hand=form.hand_input(), taker_seat=form.taker_seat)
         except scoring.MatchError as error:
             form.add_problems(error)
-        except ValidationError:
-            form.add_error(None, _too_big_message())
         else:
             if not request.htmx:
                 return _see_other(match)
             sheet = services.match_get_scoresheet(get_match_or_404(token))
-            form = _hand_form(sheet)
+            form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1)
             context = _match_context(request, sheet, form)
             return render(request, "scoresheets/match.html#hand_saved", context)
     # Refused: the form again with its messages and what was typed; nothing saved.
@@ -182,8 +179,7 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
 def hand_preview(request: HttpRequest, token: str) -> HttpResponse:
     """What the hand being typed would score, from the engine; saves nothing."""
     match = get_match_or_404(token)
-    sheet = services.match_get_scoresheet(match)
-    form = _hand_form(sheet, request.POST)
+    form = _hand_form(match, match.players.all(), request.POST)
     context: dict[str, Any] = {"match": match, "form": form}
     if form.is_valid():
         context["hand"] = form.hand_input()
