@@ -448,6 +448,62 @@ def check_hand(rules: Rules, hand: HandInput, number: int) -> list[Problem]:
     return out
 
 
+def _team_or_none(value: Any) -> bool:
+    return value is None or (value.__class__ is str and value in TEAMS)
+
+
+def _plainly_valid(rules: Rules, hand: HandInput) -> bool:
+    """A fast check that accepts exactly the hands :func:`check_hand` finds no
+    problem with (a property test holds them equal); when it says no, the
+    slow path lists the problems. Keeps ``score_match`` linear and cheap."""
+    ann = hand.announcements
+    if ann.__class__ is not Pair:
+        return False
+    a, b = ann.a, ann.b
+    if a.__class__ is not int or b.__class__ is not int:
+        return False
+    if a or b:
+        value = a or b
+        if a and b:
+            return False
+        if value < 0 or value % 10 or value == 10 or value == 30:
+            return False
+        if rules.announcements is not True:
+            return False
+    if not _team_or_none(hand.belote):
+        return False
+    taker = hand.taker
+    points_team, trick_points = hand.points_team, hand.trick_points
+    capot, renonce = hand.capot, hand.renonce
+    if taker is None:
+        return (
+            points_team is None
+            and trick_points is None
+            and capot is None
+            and hand.belote is None
+            and renonce is None
+            and not a
+            and not b
+        )
+    if taker.__class__ is not str or taker not in TEAMS:
+        return False
+    if renonce is not None:
+        return (
+            _team_or_none(renonce)
+            and capot is None
+            and points_team is None
+            and trick_points is None
+        )
+    if capot is not None:
+        return _team_or_none(capot) and points_team is None and trick_points is None
+    return (
+        points_team is not None
+        and _team_or_none(points_team)
+        and trick_points.__class__ is int
+        and 0 <= trick_points <= TRICK_POINTS_TOTAL
+    )
+
+
 # --------------------------------------------------------------------------
 # Scoring
 # --------------------------------------------------------------------------
@@ -587,11 +643,12 @@ def score_match(rules: Rules, hands: Sequence[HandInput]) -> MatchResult:
             problems.append(_problem(number, "hand", "not_object", "must be a hand"))
             valid = False
             continue
-        hand_problems = check_hand(rules, hand, number)
-        if hand_problems:
-            problems.extend(hand_problems)
-            valid = False
-            continue
+        if not _plainly_valid(rules, hand):
+            hand_problems = check_hand(rules, hand, number)
+            if hand_problems:
+                problems.extend(hand_problems)
+                valid = False
+                continue
         if finished:
             problems.append(
                 _problem(
@@ -611,9 +668,9 @@ def score_match(rules: Rules, hands: Sequence[HandInput]) -> MatchResult:
         total_a += score_a
         total_b += score_b
         ends = False
-        no_trick_block = False
         if outcome is not Outcome.PASSED and outcome is not Outcome.ANNULLED:
-            # FORMAT, *End of match*.
+            # FORMAT, *End of match* (a redeal or an annulled hand changes nothing).
+            no_trick_block = False
             if (total_a >= target or total_b >= target) and total_a != total_b:
                 leader = "A" if total_a > total_b else "B"
                 capot = hand.capot
@@ -692,7 +749,7 @@ def _parse_hand(raw: Any, number: int, out: list[Problem]) -> HandInput | None:
     ok = True
     for key in raw:
         if key not in HAND_KEYS:
-            out.append(_problem(n, str(key), "unknown_key", "is not a known key of a hand"))
+            out.append(_problem(n, str(key) or '""', "unknown_key", "is not a known key of a hand"))
             ok = False
     if "taker" not in raw:
         out.append(_problem(n, "taker", "required", 'is required ("A", "B" or null)'))

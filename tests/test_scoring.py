@@ -1331,3 +1331,24 @@ def test_score_match_accepts_a_tuple_of_hands():
     result = score_match(Rules(), (HandInput("B", "B", 82), HandInput(None)))
     assert result.totals == Pair(80, 82)
     assert [str(h.outcome) for h in result.hands] == ["made", "passed"]
+
+
+def test_no_trick_block_survives_a_redeal_and_an_annulled_hand():
+    # Regression: the flag was reset by a hand that is not played.
+    rules = Rules(target=270, renonce="annul")
+    hands = [
+        HandInput("B", capot="B"),
+        HandInput("A", capot="A", belote="B"),
+        HandInput(None),
+        HandInput("A", renonce="A"),
+    ]
+    result = score_match(rules, hands)
+    assert result.finished is False
+    assert result.no_trick_block is True
+
+
+def test_an_empty_unknown_key_still_names_a_field():
+    # Regression: the error line read 'hand 1, : is not a known key of a hand'.
+    with pytest.raises(MatchError) as info:
+        score_document({"hands": [{"taker": "A", "points": {"A": 82}, "": 1}]})
+    assert [str(p) for p in info.value.problems] == ['hand 1, "": is not a known key of a hand']

@@ -543,3 +543,52 @@ def test_a_wrong_value_in_a_hand_names_that_hand(match, data):
         assert {p.hand for p in error.problems} == {number}
     else:
         raise AssertionError(f"hand {number}: {key}={value!r} was accepted")
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-300, 400),
+    st.sampled_from(["A", "B", "C", "", "a"]),
+    st.floats(allow_nan=False),
+    st.lists(st.none(), max_size=1),
+)
+JUNK_TEAM = st.one_of(MAYBE_TEAM, MAYBE_TEAM, JUNK)
+JUNK_ANNOUNCEMENT = st.one_of(ANNOUNCEMENT, st.just(0), st.just(0), JUNK)
+
+
+@st.composite
+def any_hand(draw: st.DrawFn) -> HandInput:
+    """Any hand at all, valid or not (the values an engine caller could pass)."""
+    points_team, trick_points = draw(
+        st.one_of(
+            st.tuples(st.none(), st.none()),
+            st.tuples(TEAM, st.integers(0, 162)),
+            st.tuples(JUNK_TEAM, st.one_of(st.integers(-5, 170), JUNK)),
+        )
+    )
+    announcements = draw(
+        st.one_of(
+            st.builds(Pair, JUNK_ANNOUNCEMENT, st.just(0)),
+            st.builds(Pair, st.just(0), JUNK_ANNOUNCEMENT),
+            st.builds(Pair, JUNK_ANNOUNCEMENT, JUNK_ANNOUNCEMENT),
+            JUNK,
+        )
+    )
+    return HandInput(
+        taker=draw(JUNK_TEAM),
+        points_team=points_team,
+        trick_points=trick_points,
+        capot=draw(JUNK_TEAM),
+        belote=draw(JUNK_TEAM),
+        announcements=announcements,
+        renonce=draw(JUNK_TEAM),
+    )
+
+
+@settings(max_examples=1500, deadline=None)
+@given(rules=rules_strategy(), hand=any_hand())
+def test_the_fast_path_accepts_exactly_the_valid_hands(rules: Rules, hand: HandInput):
+    from scoresheets.scoring import _plainly_valid, check_hand
+
+    assert _plainly_valid(rules, hand) == (check_hand(rules, hand, 1) == [])
