@@ -215,7 +215,7 @@ class MatchForm(RulesForm):
         widget=forms.TextInput(attrs={"placeholder": _("Les prénoms des partenaires")}),
     )
     first_dealer = forms.TypedChoiceField(
-        label=_("Qui distribue en premier ?"),
+        label=_("Qui distribue en premier ?"),
         choices=SEAT_CHOICES,
         coerce=int,
         initial=1,
@@ -304,7 +304,7 @@ class HandForm(forms.Form):
     meanwhile from another phone makes it stale (see :meth:`check_number`).
     """
 
-    taker = forms.ChoiceField(label=_("Qui a pris ?"), required=False, widget=forms.RadioSelect)
+    taker = forms.ChoiceField(label=_("Qui a pris ?"), required=False, widget=forms.RadioSelect)
     points = forms.IntegerField(label=_("Points de plis"), required=False)
     points_team = forms.ChoiceField(
         label=_("Points de l'équipe"), required=False, widget=forms.RadioSelect
