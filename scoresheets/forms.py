@@ -19,6 +19,7 @@ from django.utils.translation import pgettext_lazy
 
 from scoresheets import scoring
 from scoresheets.models import Match, Player, seat_team
+from scoresheets.services import PRESETS
 
 # --------------------------------------------------------------------------
 # The engine's problems, translated
@@ -85,8 +86,8 @@ def problem_message(problem: scoring.Problem) -> str:
     if message is None:
         return problem.message
     try:
-        return str(message) % params if "%(" in str(message) else str(message)
-    except (KeyError, TypeError, ValueError):
+        return str(message) % params
+    except (KeyError, ValueError):  # a parameter the message quotes is missing
         return str(message)
 
 
@@ -263,8 +264,6 @@ class MatchForm(RulesForm):
 
     def effective_preset(self) -> str:
         """The chosen preset, or "custom" when a rule was changed from it."""
-        from scoresheets.services import PRESETS
-
         chosen = self.cleaned_data["preset"]
         values = PRESETS[chosen]
         if all(self.cleaned_data[key] == value for key, value in values.items()):
@@ -274,8 +273,6 @@ class MatchForm(RulesForm):
 
 def presets_for_script() -> dict[str, dict[str, Any]]:
     """The presets as plain JSON values, for the script that fills the rule fields."""
-    from scoresheets.services import PRESETS
-
     return {
         str(name): {
             key: value if isinstance(value, bool | int) else str(value)
