@@ -137,16 +137,40 @@ class Player(models.Model):
         return seat_team(self.seat)
 
 
+TEAM_OR_NULL = ["A", "B"]
+
+
+def _team_or_null(field_name: str) -> Q:
+    return Q(**{f"{field_name}__isnull": True}) | Q(**{f"{field_name}__in": TEAM_OR_NULL})
+
+
+class HandQuerySet(models.QuerySet):
+    def live(self) -> HandQuerySet:
+        """The hands that count: not deleted, in the order they were played."""
+        return self.filter(deleted_at__isnull=True).order_by("number")
+
+
 class Hand(models.Model):
     """One hand (donne) as entered. Scores are never stored: the engine derives them.
 
     ``taker`` is the taker's team (``None`` for a redeal); ``taker_seat`` is
     the player who took, when known (a document import knows only the team).
+
+    ``number`` is the hand's place in the order of play, unique in its match
+    and never reused; a deleted hand keeps it (``deleted_at`` set) so that a
+    restore puts it back where it was. The number shown to players is the
+    hand's position among the live hands. ``version`` counts the changes of
+    this hand (an edit form carries it to detect a concurrent change); every
+    change is kept as a :class:`HandRevision`.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(default=1)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    entered_by = models.CharField(max_length=40, blank=True)
 
     taker = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
     taker_seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -157,6 +181,8 @@ class Hand(models.Model):
     announcements_a = models.PositiveIntegerField(default=0)
     announcements_b = models.PositiveIntegerField(default=0)
     renonce = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
+
+    objects = HandQuerySet.as_manager()
 
     class Meta:
         ordering = ["match", "number"]
@@ -180,6 +206,20 @@ class Hand(models.Model):
                 condition=Q(taker__isnull=False) | Q(taker_seat__isnull=True),
                 name="hand_redeal_has_no_taker_seat",
             ),
+            models.CheckConstraint(condition=_team_or_null("taker"), name="hand_taker_team"),
+            models.CheckConstraint(condition=_team_or_null("points_team"), name="hand_points_team"),
+            models.CheckConstraint(condition=_team_or_null("capot"), name="hand_capot_team"),
+            models.CheckConstraint(condition=_team_or_null("belote"), name="hand_belote_team"),
+            models.CheckConstraint(condition=_team_or_null("renonce"), name="hand_renonce_team"),
+            models.CheckConstraint(
+                condition=Q(capot__isnull=True) | Q(trick_points__isnull=True),
+                name="hand_no_points_with_capot",
+            ),
+            models.CheckConstraint(
+                condition=Q(announcements_a=0) | Q(announcements_b=0),
+                name="hand_announcements_one_team",
+            ),
+            models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
         ]
 
     def __str__(self) -> str:
@@ -210,3 +250,38 @@ class Hand(models.Model):
             "announcements_b": hand.announcements.b,
             "renonce": hand.renonce,
         }
+
+
+class HandRevision(models.Model):
+    """One change of a hand, kept forever: what the hand was after the change.
+
+    ``action`` says what happened; ``data`` is the hand as entered after it
+    (a match-document hand, FORMAT.md, plus ``taker_seat``); ``device`` is the
+    name the player gave this phone. ``key`` is the one-time key of the form
+    that made the change: a replayed submission finds it and changes nothing.
+    """
+
+    class Action(models.TextChoices):
+        CREATED = "created", _("saisie")
+        EDITED = "edited", _("corrigée")
+        DELETED = "deleted", _("supprimée")
+        RESTORED = "restored", _("rétablie")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="revisions")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")
+    version = models.PositiveIntegerField()
+    action = models.CharField(max_length=8, choices=Action.choices)
+    data = models.JSONField()
+    device = models.CharField(max_length=40, blank=True)
+    key = models.CharField(max_length=64, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "version"], name="revision_unique_version"),
+            models.UniqueConstraint(fields=["match", "key"], name="revision_unique_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand_id} v{self.version} {self.action}"

@@ -14,9 +14,11 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone
 
 from scoresheets import scoring
-from scoresheets.models import Hand, Match, Player, seat_team
+from scoresheets.models import Hand, HandRevision, Match, Player, seat_team
 
 PRESETS: dict[str, dict[str, Any]] = {
     # The rules each preset fills in; every value stays editable (issue 3).
@@ -55,18 +57,53 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 @dataclass(frozen=True)
 class Scoresheet:
-    """A match with its players, hands and the engine's result, read in a
-    fixed number of queries (3, whatever the number of hands)."""
+    """A match with its players, live hands, deleted hands and the engine's
+    result, read in a fixed number of queries (2, whatever the number of
+    hands). ``hands[i]`` is scored as ``result.hands[i]`` (shown as hand i+1)."""
 
     match: Match
     players: tuple[Player, ...]
     hands: tuple[Hand, ...]
     result: scoring.MatchResult
+    deleted: tuple[Hand, ...] = ()
 
     def player(self, seat: int | None) -> Player | None:
         if seat is None:
             return None
         return self.players[seat - 1] if len(self.players) >= seat else None
+
+    def position(self, hand_id: int) -> int | None:
+        """The number shown for the live hand ``hand_id`` (1-based), or ``None``."""
+        for index, hand in enumerate(self.hands, start=1):
+            if hand.pk == hand_id:
+                return index
+        return None
+
+
+class HandConflict(Exception):
+    """Another phone changed the sheet first; nothing was saved.
+
+    ``kind``: ``"taken"`` (hand ``number`` was just entered elsewhere),
+    ``"changed"`` (the hand being edited was changed or deleted meanwhile),
+    ``"moved"`` (hands were deleted or restored: the sheet moved on).
+    ``device`` is the name of the phone that was faster ("" if unknown).
+    """
+
+    def __init__(self, *, kind: str, number: int, device: str = ""):
+        self.kind = kind
+        self.number = number
+        self.device = device
+        super().__init__(f"{kind}: hand {number} ({device or 'another phone'})")
+
+
+@dataclass(frozen=True)
+class HandChange:
+    """The result of a write: the hand, its shown number, and whether this was
+    a replay of a submission already carried out (then nothing changed)."""
+
+    hand: Hand
+    number: int | None
+    replayed: bool = False
 
 
 def default_team_name(first: str, second: str) -> str:
@@ -123,37 +160,45 @@ def match_get_scoresheet(match: Match) -> Scoresheet:
     ever be invalid the engine's ``MatchError`` propagates.
     """
     players = tuple(match.players.all())
-    hands = tuple(match.hands.all())
+    # .all() (not order_by) so that a prefetch of "hands" is used as is.
+    every = tuple(sorted(match.hands.all(), key=lambda h: h.number))
+    hands = tuple(h for h in every if h.deleted_at is None)
+    deleted = tuple(h for h in every if h.deleted_at is not None)
     result = scoring.score_match(match.rules, [hand.to_input() for hand in hands])
-    return Scoresheet(match=match, players=players, hands=hands, result=result)
+    return Scoresheet(match=match, players=players, hands=hands, result=result, deleted=deleted)
 
 
 def hand_preview(
-    *, match: Match, hand: scoring.HandInput
+    *, match: Match, hand: scoring.HandInput, replace: int | None = None
 ) -> tuple[scoring.HandResult, scoring.MatchResult]:
-    """Score ``hand`` as the next hand of ``match`` without saving anything.
+    """Score ``hand`` as the next hand of ``match`` (or in place of the live
+    hand of id ``replace``) without saving anything.
 
-    Returns the new hand's result and the match result with it. Raises
-    ``scoring.MatchError`` (hand number = the next hand's) if invalid.
+    Returns that hand's result and the whole match result with it. Raises
+    ``scoring.MatchError`` if the match would be invalid.
     """
-    inputs = [h.to_input() for h in match.hands.all()]
-    result = scoring.score_match(match.rules, [*inputs, hand])
-    return result.hands[-1], result
+    live = list(match.hands.live())
+    inputs = [h.to_input() for h in live]
+    index = len(inputs)
+    if replace is not None:
+        index = next((i for i, h in enumerate(live) if h.pk == replace), None)
+        if index is None:
+            raise Hand.DoesNotExist
+        inputs[index] = hand
+    else:
+        inputs.append(hand)
+    result = scoring.score_match(match.rules, inputs)
+    return result.hands[index], result
 
 
-@transaction.atomic
-def hand_record(*, match: Match, hand: scoring.HandInput, taker_seat: int | None = None) -> Hand:
-    """Append ``hand`` to ``match`` as its next hand and bump the match version.
+def _hand_data(hand: scoring.HandInput, taker_seat: int | None) -> dict[str, Any]:
+    """A hand as kept in its history: the match-document hand + the taker's seat."""
+    data = scoring.match_document(scoring.Rules(), [hand])["hands"][0]
+    data["taker_seat"] = taker_seat
+    return data
 
-    The match row is locked for the transaction (``SELECT ... FOR UPDATE`` on
-    PostgreSQL; SQLite serializes writers), so the hand number is unique.
-    The engine validates the whole match with the new hand first: raises
-    ``scoring.MatchError`` (e.g. code ``after_end`` when the match is over)
-    and saves nothing. ``taker_seat`` must belong to the taker's team.
-    """
-    locked = Match.objects.select_for_update().get(pk=match.pk)
-    inputs = [h.to_input() for h in locked.hands.all()]
-    number = len(inputs) + 1
+
+def _check_taker_seat(hand: scoring.HandInput, taker_seat: int | None, number: int) -> None:
     if taker_seat is not None and (hand.taker is None or seat_team(taker_seat) != hand.taker):
         raise scoring.MatchError(
             [
@@ -162,22 +207,224 @@ def hand_record(*, match: Match, hand: scoring.HandInput, taker_seat: int | None
                 )
             ]
         )
-    scoring.score_match(locked.rules, [*inputs, hand])  # raises MatchError if invalid
-    saved = Hand(match=locked, number=number, taker_seat=taker_seat, **Hand.fields_from_input(hand))
-    saved.full_clean()
-    saved.save()
-    Match.objects.filter(pk=locked.pk).update(version=F("version") + 1)
-    return saved
+
+
+def _begin(match: Match, key: str | None) -> tuple[Match, list[Hand], HandRevision | None]:
+    """Lock the match for this transaction and load its hands in order.
+
+    ``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite every write transaction
+    takes the database lock at BEGIN (settings: IMMEDIATE), which serializes
+    writers the same way. Returns the locked match, every hand (deleted ones
+    included) and the revision already made with ``key``, if any (a replay).
+    """
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    replay = None
+    if key:
+        replay = HandRevision.objects.select_related("hand").filter(match=locked, key=key).first()
+    hands = list(locked.hands.order_by("number")) if replay is None else []
+    return locked, hands, replay
+
+
+def _replayed(locked: Match, replay: HandRevision) -> HandChange:
+    live = list(locked.hands.live().values_list("pk", flat=True))
+    number = live.index(replay.hand_id) + 1 if replay.hand_id in live else None
+    return HandChange(hand=replay.hand, number=number, replayed=True)
+
+
+def _commit(
+    locked: Match,
+    hand: Hand,
+    action: str,
+    *,
+    device: str,
+    key: str | None,
+) -> None:
+    HandRevision.objects.create(
+        match=locked,
+        hand=hand,
+        version=hand.version,
+        action=action,
+        data=_hand_data(hand.to_input(), hand.taker_seat),
+        device=device,
+        key=key or None,
+    )
+    Match.objects.filter(pk=locked.pk).update(version=F("version") + 1, updated_at=timezone.now())
+
+
+def _validate(
+    locked: Match, live: Sequence[Hand], replacement: dict[int, scoring.HandInput]
+) -> None:
+    """Score the live hands (some replaced) with the engine: raises MatchError."""
+    scoring.score_match(locked.rules, [replacement.get(h.pk) or h.to_input() for h in live])
 
 
 @transaction.atomic
-def match_import(*, document: Any, names: Sequence[str] | None = None) -> Match:
+def hand_record(
+    *,
+    match: Match,
+    hand: scoring.HandInput,
+    taker_seat: int | None = None,
+    expected_number: int | None = None,
+    device: str = "",
+    key: str | None = None,
+) -> HandChange:
+    """Append ``hand`` to ``match`` as its next hand and bump the match version.
+
+    ``expected_number`` is the hand number the entry form was opened for: if
+    another phone recorded that hand first, raises :class:`HandConflict` and
+    saves nothing. ``key`` is the form's one-time key: a replayed submission
+    returns the first result (``replayed=True``) and saves nothing. The engine
+    validates the whole match with the new hand first: raises
+    ``scoring.MatchError`` (e.g. code ``after_end`` when the match is over).
+    ``taker_seat`` must belong to the taker's team.
+    """
+    locked, every, replay = _begin(match, key)
+    if replay is not None:
+        return _replayed(locked, replay)
+    live = [h for h in every if h.deleted_at is None]
+    number = len(live) + 1
+    if expected_number is not None and expected_number != number:
+        if 1 <= expected_number <= len(live):
+            taken = live[expected_number - 1]
+            raise HandConflict(kind="taken", number=expected_number, device=taken.entered_by)
+        raise HandConflict(kind="moved", number=expected_number)
+    _check_taker_seat(hand, taker_seat, number)
+    scoring.score_match(locked.rules, [*(h.to_input() for h in live), hand])
+    saved = Hand(
+        match=locked,
+        number=max((h.number for h in every), default=0) + 1,
+        taker_seat=taker_seat,
+        entered_by=device,
+        **Hand.fields_from_input(hand),
+    )
+    saved.full_clean()
+    saved.save()
+    _commit(locked, saved, HandRevision.Action.CREATED, device=device, key=key)
+    return HandChange(hand=saved, number=number)
+
+
+def _target(every: Sequence[Hand], hand_id: int) -> Hand:
+    target = next((h for h in every if h.pk == hand_id), None)
+    if target is None:
+        raise Hand.DoesNotExist
+    return target
+
+
+@transaction.atomic
+def hand_update(
+    *,
+    match: Match,
+    hand_id: int,
+    hand: scoring.HandInput,
+    taker_seat: int | None = None,
+    expected_version: int,
+    device: str = "",
+    key: str | None = None,
+) -> HandChange:
+    """Replace what was entered for the live hand ``hand_id`` of ``match``.
+
+    Every later score, reserve and total follows (they are derived). Raises
+    :class:`HandConflict` if the hand changed (or was deleted) since the
+    form was built (``expected_version``), ``scoring.MatchError`` if the match
+    would be invalid (e.g. the correction ends the match before hands that
+    were played after it), ``Hand.DoesNotExist`` for an unknown hand.
+    """
+    locked, every, replay = _begin(match, key)
+    if replay is not None:
+        return _replayed(locked, replay)
+    target = _target(every, hand_id)
+    live = [h for h in every if h.deleted_at is None]
+    if target.deleted_at is not None or target.version != expected_version:
+        number = live.index(target) + 1 if target in live else 0
+        raise HandConflict(kind="changed", number=number, device=target.entered_by)
+    number = live.index(target) + 1
+    _check_taker_seat(hand, taker_seat, number)
+    _validate(locked, live, {target.pk: hand})
+    for name, value in Hand.fields_from_input(hand).items():
+        setattr(target, name, value)
+    target.taker_seat = taker_seat
+    target.version += 1
+    target.entered_by = device
+    target.full_clean()
+    target.save()
+    _commit(locked, target, HandRevision.Action.EDITED, device=device, key=key)
+    return HandChange(hand=target, number=number)
+
+
+@transaction.atomic
+def hand_delete(
+    *,
+    match: Match,
+    hand_id: int,
+    expected_version: int,
+    device: str = "",
+    key: str | None = None,
+) -> HandChange:
+    """Delete the live hand ``hand_id`` (kept, restorable); later hands move up.
+
+    Raises :class:`HandConflict` if it changed since the form was built,
+    ``scoring.MatchError`` if the match without it would be invalid,
+    ``Hand.DoesNotExist`` for an unknown hand.
+    """
+    locked, every, replay = _begin(match, key)
+    if replay is not None:
+        return _replayed(locked, replay)
+    target = _target(every, hand_id)
+    live = [h for h in every if h.deleted_at is None]
+    if target.deleted_at is not None or target.version != expected_version:
+        number = live.index(target) + 1 if target in live else 0
+        raise HandConflict(kind="changed", number=number, device=target.entered_by)
+    number = live.index(target) + 1
+    _validate(locked, [h for h in live if h.pk != target.pk], {})
+    target.deleted_at = timezone.now()
+    target.version += 1
+    target.entered_by = device
+    target.save()
+    _commit(locked, target, HandRevision.Action.DELETED, device=device, key=key)
+    return HandChange(hand=target, number=number)
+
+
+@transaction.atomic
+def hand_restore(
+    *, match: Match, hand_id: int, device: str = "", key: str | None = None
+) -> HandChange:
+    """Put a deleted hand back in its place in the order of play.
+
+    Restoring a hand that is already live changes nothing. Raises
+    ``scoring.MatchError`` if the match with it would be invalid (e.g. it
+    would come after the end), ``Hand.DoesNotExist`` for an unknown hand.
+    """
+    locked, every, replay = _begin(match, key)
+    if replay is not None:
+        return _replayed(locked, replay)
+    target = _target(every, hand_id)
+    if target.deleted_at is None:
+        live = [h for h in every if h.deleted_at is None]
+        return HandChange(hand=target, number=live.index(target) + 1, replayed=True)
+    live = [h for h in every if h.deleted_at is None or h.pk == target.pk]
+    _validate(locked, live, {})
+    target.deleted_at = None
+    target.version += 1
+    target.entered_by = device
+    target.save()
+    _commit(locked, target, HandRevision.Action.RESTORED, device=device, key=key)
+    return HandChange(hand=target, number=live.index(target) + 1)
+
+
+def hand_history(hand: Hand) -> list[HandRevision]:
+    """Every change of ``hand``, newest first (one query)."""
+    return list(hand.revisions.order_by("-version"))
+
+
+@transaction.atomic
+def match_import(*, document: Any, names: Sequence[str] | None = None, device: str = "") -> Match:
     """Create a match from a match document (FORMAT.md), all or nothing.
 
     The document is parsed and fully scored first: raises
     ``scoring.MatchError`` with every problem and creates nothing when
     invalid. Players default to "Joueur 1" ... "Joueur 4"; teams to "Nous" /
-    "Eux". The takers are known by team only.
+    "Eux". The takers are known by team only. ``device`` is recorded as the
+    phone that entered the hands.
     """
     rules, inputs = scoring.parse_match_document(document)
     scoring.score_match(rules, inputs)
@@ -188,10 +435,23 @@ def match_import(*, document: Any, names: Sequence[str] | None = None) -> Match:
         team_b_name="Eux",
         preset=Match.Preset.CUSTOM,
     )
-    Hand.objects.bulk_create(
+    hands = Hand.objects.bulk_create(
         [
-            Hand(match=match, number=number, **Hand.fields_from_input(hand))
+            Hand(match=match, number=number, entered_by=device, **Hand.fields_from_input(hand))
             for number, hand in enumerate(inputs, start=1)
+        ]
+    )
+    HandRevision.objects.bulk_create(
+        [
+            HandRevision(
+                match=match,
+                hand=hand,
+                version=1,
+                action=HandRevision.Action.CREATED,
+                data=_hand_data(hand.to_input(), None),
+                device=device,
+            )
+            for hand in hands
         ]
     )
     return match
@@ -208,4 +468,4 @@ def match_export_document(match: Match) -> dict[str, Any]:
 
 def match_path(match: Match) -> str:
     """The URL path of the match's scoresheet (built from its secret token)."""
-    return f"/m/{match.token}/"
+    return reverse("match", args=[match.token])
