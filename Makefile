@@ -48,9 +48,10 @@ format: install
 bench: install
 	$(BIN)/python bench/bench_scoring.py
 
+# French is the source language; English is the one catalog (committed, .mo too).
 messages: install
-	cd scoresheets && ../$(BIN)/python ../manage.py makemessages -l fr -l en --no-obsolete
-	cd scoresheets && ../$(BIN)/python ../manage.py compilemessages
+	$(BIN)/python manage.py makemessages -l en --no-obsolete --ignore=$(VENV) --ignore=tests --ignore=bench --ignore=staticfiles --ignore=docs
+	$(BIN)/python manage.py compilemessages --ignore=$(VENV)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis staticfiles
