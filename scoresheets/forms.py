@@ -10,6 +10,7 @@ stable ``code``) come back through :func:`problem_message` and
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoresheets import scoring
-from scoresheets.models import Match, Player, seat_team
+from scoresheets.models import Hand, Match, Player, seat_team
 from scoresheets.services import PRESETS
 
 # --------------------------------------------------------------------------
@@ -298,7 +299,7 @@ class HandForm(forms.Form):
     the engine gives the other team the rest of 162. The "Tout le monde
     passe" button posts ``action=pass``: a redeal, whatever else was typed.
     ``number`` is the hand number the form was opened for: a hand recorded
-    meanwhile from another phone makes it stale (see :meth:`check_number`).
+    meanwhile from another phone makes it stale (the service refuses it).
     """
 
     taker = forms.ChoiceField(label=_("Qui a pris ?"), required=False, widget=forms.RadioSelect)
@@ -317,6 +318,11 @@ class HandForm(forms.Form):
     renonce = forms.ChoiceField(label=_("Renonce"), required=False, widget=forms.RadioSelect)
     number = forms.IntegerField(required=False, widget=forms.HiddenInput)
     action = forms.CharField(required=False, widget=forms.HiddenInput)
+    # A one-time key per form: a double tap or a network retry replays the
+    # first result instead of saving the hand twice (services.hand_record).
+    key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+    # The version of the hand an edit form was built on (conflict detection).
+    hand_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -346,6 +352,7 @@ class HandForm(forms.Form):
         )
         for name in ("capot", "belote", "renonce"):
             self.fields[name].initial = ""
+        self.fields["key"].initial = uuid.uuid4().hex
         if not announcements:
             del self.fields["ann_team"]
             del self.fields["ann_points"]
@@ -394,22 +401,34 @@ class HandForm(forms.Form):
             renonce=data.get("renonce") or None,
         )
 
-    def check_number(self, next_number: int) -> bool:
-        """Whether the form was opened for the hand ``next_number``; says why if not."""
-        number = self.cleaned_data.get("number")
-        if number is None or number == next_number:
-            return True
-        # Shown again, the form is for the next hand: validating again records it.
+    def set_number(self, number: int) -> None:
+        """Show the form again for hand ``number`` (after a conflict): submitting
+        it then saves the typed hand as that hand."""
         self.data = self.data.copy()
-        self.data[self.add_prefix("number")] = next_number
-        self.add_error(
-            None,
-            _(
-                "Une donne vient d'être saisie sur un autre téléphone : vérifiez la feuille, "
-                "puis validez à nouveau si votre donne manque."
-            ),
-        )
-        return False
+        self.data[self.add_prefix("number")] = number
+
+    @classmethod
+    def initial_for(cls, hand: Hand) -> dict[str, Any]:
+        """The form's initial values for a stored hand (the edit form).
+
+        A hand imported from a document knows only the taking team: its
+        first player is proposed as the taker.
+        """
+        if hand.taker is None:
+            return {"hand_version": hand.version}
+        seat = hand.taker_seat or (1 if hand.taker == "A" else 2)
+        ann_team = "A" if hand.announcements_a else ("B" if hand.announcements_b else "")
+        return {
+            "taker": str(seat),
+            "points": hand.trick_points,
+            "points_team": hand.points_team or "",
+            "capot": hand.capot or "",
+            "belote": hand.belote or "",
+            "ann_team": ann_team,
+            "ann_points": hand.announcements_a or hand.announcements_b or None,
+            "renonce": hand.renonce or "",
+            "hand_version": hand.version,
+        }
 
     def add_problems(self, error: scoring.MatchError) -> None:
         """Put the engine's problems next to the fields they are about."""
@@ -447,3 +466,10 @@ class ImportForm(forms.Form):
     def add_problems(self, error: scoring.MatchError) -> None:
         for problem in error.problems:
             self.add_error("document", problem_line(problem))
+
+
+class DeviceForm(forms.Form):
+    """The name of this phone's player, kept by the browser (its session) and
+    written into the history of every hand entered or changed from it."""
+
+    device = forms.CharField(label=_("Ce téléphone est celui de"), max_length=40)

@@ -237,6 +237,13 @@ class Hand(models.Model):
             renonce=self.renonce,
         )
 
+    def document(self) -> dict:
+        """This hand as kept in its history: the match-document hand (FORMAT.md)
+        plus ``taker_seat``."""
+        data = scoring.match_document(scoring.Rules(), [self.to_input()])["hands"][0]
+        data["taker_seat"] = self.taker_seat
+        return data
+
     @classmethod
     def fields_from_input(cls, hand: scoring.HandInput) -> dict:
         """Model field values for an engine input (the inverse of ``to_input``)."""

@@ -191,13 +191,6 @@ def hand_preview(
     return result.hands[index], result
 
 
-def _hand_data(hand: scoring.HandInput, taker_seat: int | None) -> dict[str, Any]:
-    """A hand as kept in its history: the match-document hand + the taker's seat."""
-    data = scoring.match_document(scoring.Rules(), [hand])["hands"][0]
-    data["taker_seat"] = taker_seat
-    return data
-
-
 def _check_taker_seat(hand: scoring.HandInput, taker_seat: int | None, number: int) -> None:
     if taker_seat is not None and (hand.taker is None or seat_team(taker_seat) != hand.taker):
         raise scoring.MatchError(
@@ -244,7 +237,7 @@ def _commit(
         hand=hand,
         version=hand.version,
         action=action,
-        data=_hand_data(hand.to_input(), hand.taker_seat),
+        data=hand.document(),
         device=device,
         key=key or None,
     )
@@ -448,7 +441,7 @@ def match_import(*, document: Any, names: Sequence[str] | None = None, device: s
                 hand=hand,
                 version=1,
                 action=HandRevision.Action.CREATED,
-                data=_hand_data(hand.to_input(), None),
+                data=hand.document(),
                 device=device,
             )
             for hand in hands

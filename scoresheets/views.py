@@ -10,6 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,11 +23,20 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from scoresheets import scoring, services
-from scoresheets.forms import HandForm, ImportForm, MatchForm, RulesForm, presets_for_script
-from scoresheets.models import Match, Player
+from scoresheets.forms import (
+    DeviceForm,
+    HandForm,
+    ImportForm,
+    MatchForm,
+    RulesForm,
+    presets_for_script,
+    problem_message,
+)
+from scoresheets.models import Hand, Match, Player
 
 MY_MATCHES = "my_matches"  # session key: tokens of the matches this browser created or opened
 MY_MATCHES_MAX = 50
+DEVICE = "device_name"  # session key: the name of this phone's player
 # Numbers the engine accepts (announcements have no upper bound) but a column cannot hold.
 TOO_BIG = gettext_lazy("Des nombres sont trop grands pour une partie.")
 
@@ -46,7 +56,12 @@ def _remember(request: HttpRequest, token: str) -> None:
 
 
 def _hand_form(
-    match: Match, players: Sequence[Player], data: Any = None, *, number: int | None = None
+    match: Match,
+    players: Sequence[Player],
+    data: Any = None,
+    *,
+    number: int | None = None,
+    initial: dict[str, Any] | None = None,
 ) -> HandForm:
     """The hand form of ``match``, opened for hand ``number``."""
     return HandForm(
@@ -54,7 +69,7 @@ def _hand_form(
         team_names={"A": match.team_a_name, "B": match.team_b_name},
         players=players,
         announcements=match.announcements,
-        initial={"number": number},
+        initial=initial or {"number": number},
     )
 
 
@@ -65,6 +80,8 @@ def _match_context(request: HttpRequest, sheet: services.Scoresheet, form: HandF
         "sheet": sheet,
         "form": form,
         "share_url": request.build_absolute_uri(match_url),
+        "device": _device(request),
+        "device_form": DeviceForm(initial={"device": _device(request)}),
     }
 
 
@@ -151,44 +168,306 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoresheets/match.html", _match_context(request, sheet, form))
 
 
+def _device(request: HttpRequest) -> str:
+    """The name this phone's player gave (kept in the session), or ""."""
+    return request.session.get(DEVICE, "")
+
+
+def conflict_message(conflict: services.HandConflict, next_number: int | None = None) -> str:
+    """What to tell a phone that another phone was faster (in the user's language)."""
+    who = {"number": conflict.number, "device": conflict.device, "next": next_number}
+    if conflict.kind == "taken":
+        if conflict.device:
+            text = gettext(
+                "La donne %(number)s vient d'être saisie depuis le téléphone de %(device)s."
+            )
+        else:
+            text = gettext("La donne %(number)s vient d'être saisie depuis un autre téléphone.")
+        if next_number is not None:
+            text += " " + gettext(
+                "Votre saisie est gardée : validez-la comme donne %(next)s, ou abandonnez-la."
+            )
+        return text % who
+    if conflict.kind == "changed":
+        if conflict.device:
+            text = gettext(
+                "Cette donne vient d'être modifiée depuis le téléphone de %(device)s : "
+                "voici ce qui est enregistré."
+            )
+        else:
+            text = gettext(
+                "Cette donne vient d'être modifiée depuis un autre téléphone : "
+                "voici ce qui est enregistré."
+            )
+        return text % who
+    return gettext(
+        "La feuille vient de changer sur un autre téléphone : vérifiez-la, puis validez à nouveau."
+    )
+
+
+def _end_change_message(request: HttpRequest, before: bool, sheet: services.Scoresheet) -> None:
+    """Say so when a correction ends or reopens the match."""
+    result = sheet.result
+    if result.finished and not before:
+        messages.warning(
+            request,
+            gettext("Cette correction termine la partie : victoire de %(team)s.")
+            % {"team": sheet.match.team_name(result.winner)},
+        )
+    elif before and not result.finished:
+        messages.warning(request, gettext("Cette correction rouvre la partie."))
+
+
+def _hand_url(match: Match, number: int | None) -> str:
+    url = reverse("match", args=[match.token])
+    return f"{url}#hand-{number}" if number else url
+
+
 @require_POST
 @vary_on_headers("HX-Request")
 def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
     form = _hand_form(match, match.players.all(), request.POST)
-    if form.is_valid() and form.check_number(match.hands.count() + 1):
+    status = 422
+    conflict = None
+    if form.is_valid():
         try:
-            services.hand_record(match=match, hand=form.hand_input(), taker_seat=form.taker_seat)
+            services.hand_record(
+                match=match,
+                hand=form.hand_input(),
+                taker_seat=form.taker_seat,
+                expected_number=form.cleaned_data["number"],
+                device=_device(request),
+                key=form.cleaned_data["key"] or None,
+            )
         except scoring.MatchError as error:
             form.add_problems(error)
+        except services.HandConflict as error:
+            conflict = error
+            status = 409
+        except (ValidationError, DatabaseError):
+            form.add_error(None, TOO_BIG)
         else:
             if not request.htmx:
                 return _see_other(match)
-            sheet = services.match_get_scoresheet(get_match_or_404(token))
+            match.refresh_from_db()  # its version moved on
+            sheet = services.match_get_scoresheet(match)
             form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1)
             context = _match_context(request, sheet, form)
             return render(request, "scoresheets/match.html#hand_saved", context)
     # Refused: the form again with its messages and what was typed; nothing saved.
-    sheet = services.match_get_scoresheet(get_match_or_404(token))
+    match.refresh_from_db()  # another phone may have moved it on
+    sheet = services.match_get_scoresheet(match)
+    if conflict is not None:
+        # The phone sees what was saved (the sheet) and keeps its entry, now
+        # set to be saved as the next hand if the player confirms it.
+        next_number = len(sheet.hands) + 1
+        form.set_number(next_number)
+        form.add_error(None, conflict_message(conflict, next_number))
     context = _match_context(request, sheet, form)
     template = "scoresheets/match.html#hand_saved" if request.htmx else "scoresheets/match.html"
-    return render(request, template, context, status=422)
+    return render(request, template, context, status=status)
+
+
+def _get_hand_or_404(match: Match, hand_id: int) -> Hand:
+    return get_object_or_404(Hand, match=match, pk=hand_id)
+
+
+def _edit_page(
+    request: HttpRequest,
+    sheet: services.Scoresheet,
+    hand: Hand,
+    form: HandForm | None,
+    status: int = 200,
+) -> HttpResponse:
+    context = {
+        "match": sheet.match,
+        "sheet": sheet,
+        "hand": hand,
+        "number": sheet.position(hand.pk),
+        "form": form,
+        "history": services.hand_history(hand),
+    }
+    return render(request, "scoresheets/hand_edit.html", context, status=status)
+
+
+def _edit_problems(form: HandForm, error: scoring.MatchError, number: int | None) -> None:
+    """The engine's problems with a correction; a later hand's ``after_end``
+    means the correction would end the match before hands already played."""
+    later = [p for p in error.problems if p.code == "after_end" and p.hand != number]
+    if later:
+        form.add_error(
+            None,
+            gettext(
+                "Cette correction terminerait la partie avant la donne %(number)s, déjà "
+                "jouée : supprimez d'abord les donnes qui suivent."
+            )
+            % {"number": later[0].hand},
+        )
+    rest = [p for p in error.problems if p not in later]
+    if rest:
+        form.add_problems(scoring.MatchError(rest))
+
+
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
+    """Correct a hand: the entry form, prefilled; its history; delete or restore."""
+    match = get_match_or_404(token)
+    hand = _get_hand_or_404(match, hand_id)
+    sheet = services.match_get_scoresheet(match)
+    number = sheet.position(hand.pk)
+    if hand.deleted_at is not None:
+        form = None
+    elif request.method == "POST":
+        form = _hand_form(match, sheet.players, request.POST, number=number)
+        if form.is_valid():
+            try:
+                change = services.hand_update(
+                    match=match,
+                    hand_id=hand.pk,
+                    hand=form.hand_input(),
+                    taker_seat=form.taker_seat,
+                    expected_version=form.cleaned_data["hand_version"] or 0,
+                    device=_device(request),
+                    key=form.cleaned_data["key"] or None,
+                )
+            except scoring.MatchError as error:
+                _edit_problems(form, error, number)
+            except services.HandConflict as error:
+                hand.refresh_from_db()
+                # Keep what this phone typed; the next save overrides the new version.
+                form.data = form.data.copy()
+                form.data["hand_version"] = hand.version
+                form.add_error(None, conflict_message(error))
+                sheet = services.match_get_scoresheet(match)
+                return _edit_page(request, sheet, hand, form, status=409)
+            except (ValidationError, DatabaseError):
+                form.add_error(None, TOO_BIG)
+            else:
+                if not change.replayed:
+                    messages.success(
+                        request,
+                        gettext("Donne %(number)s corrigée.") % {"number": change.number},
+                    )
+                    _end_change_message(
+                        request, sheet.result.finished, services.match_get_scoresheet(match)
+                    )
+                return _redirect(_hand_url(match, change.number))
+        return _edit_page(request, sheet, hand, form, status=422)
+    else:
+        initial = {**HandForm.initial_for(hand), "number": number}
+        form = _hand_form(match, sheet.players, initial=initial)
+    return _edit_page(request, sheet, hand, form)
+
+
+@require_POST
+def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
+    """Delete a hand (kept in its history, restorable); later hands move up."""
+    match = get_match_or_404(token)
+    hand = _get_hand_or_404(match, hand_id)
+    before = services.match_get_scoresheet(match)
+    try:
+        version = int(request.POST.get("hand_version", ""))
+    except ValueError:
+        version = 0
+    try:
+        change = services.hand_delete(
+            match=match,
+            hand_id=hand.pk,
+            expected_version=version,
+            device=_device(request),
+            key=request.POST.get("key") or None,
+        )
+    except services.HandConflict as error:
+        messages.error(request, conflict_message(error))
+        return _redirect(reverse("hand_edit", args=[match.token, hand.pk]), status=303)
+    except scoring.MatchError as error:
+        messages.error(request, _problems_text(error))
+        return _redirect(reverse("hand_edit", args=[match.token, hand.pk]), status=303)
+    if not change.replayed:
+        messages.success(
+            request, gettext("Donne %(number)s supprimée.") % {"number": change.number}
+        )
+        _end_change_message(request, before.result.finished, services.match_get_scoresheet(match))
+    return _redirect(reverse("match", args=[match.token]) + "#hands")
+
+
+@require_POST
+def hand_restore(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
+    """Put a deleted hand back in its place."""
+    match = get_match_or_404(token)
+    hand = _get_hand_or_404(match, hand_id)
+    before = services.match_get_scoresheet(match)
+    try:
+        change = services.hand_restore(
+            match=match,
+            hand_id=hand.pk,
+            device=_device(request),
+            key=request.POST.get("key") or None,
+        )
+    except scoring.MatchError as error:
+        messages.error(request, _problems_text(error))
+        return _redirect(reverse("hand_edit", args=[match.token, hand.pk]), status=303)
+    if not change.replayed:
+        messages.success(request, gettext("Donne %(number)s rétablie.") % {"number": change.number})
+        _end_change_message(request, before.result.finished, services.match_get_scoresheet(match))
+    return _redirect(_hand_url(match, change.number))
+
+
+def _problems_text(error: scoring.MatchError) -> str:
+    if any(p.code == "after_end" for p in error.problems):
+        return gettext(
+            "Impossible : la partie serait terminée avant des donnes déjà jouées. "
+            "Supprimez-les ou corrigez-les d'abord."
+        )
+    return " ".join(problem_message(p) for p in error.problems)
+
+
+def _redirect(url: str, status: int = 303) -> HttpResponse:
+    response = HttpResponse(status=status)
+    response["Location"] = url
+    return response
+
+
+@require_POST
+def device_set(request: HttpRequest, token: str) -> HttpResponse:
+    """Remember the name of this phone's player (for the hands' history)."""
+    match = get_match_or_404(token)
+    form = DeviceForm(request.POST)
+    if form.is_valid():
+        request.session[DEVICE] = form.cleaned_data["device"].strip()
+        messages.success(
+            request,
+            gettext("Ce téléphone est celui de %(name)s.") % {"name": request.session[DEVICE]},
+        )
+    else:
+        messages.error(request, gettext("Donnez un prénom de 40 lettres au plus."))
+    return _redirect(reverse("match", args=[match.token]) + "#entry-title")
 
 
 @require_POST
 def hand_preview(request: HttpRequest, token: str) -> HttpResponse:
-    """What the hand being typed would score, from the engine; saves nothing."""
+    """What the hand being typed would score, from the engine; saves nothing.
+
+    With ``replace`` (a hand id), the hand is scored in place of that hand
+    (the edit form's preview)."""
     match = get_match_or_404(token)
     form = _hand_form(match, match.players.all(), request.POST)
     context: dict[str, Any] = {"match": match, "form": form}
+    try:
+        replace = int(request.POST["replace"]) if request.POST.get("replace") else None
+    except ValueError:
+        replace = None
     if form.is_valid():
         context["hand"] = form.hand_input()
         try:
             context["outcome"], context["result"] = services.hand_preview(
-                match=match, hand=context["hand"]
+                match=match, hand=context["hand"], replace=replace
             )
         except scoring.MatchError as error:
             form.add_problems(error)
+        except Hand.DoesNotExist:
+            raise Http404 from None
     return render(request, "scoresheets/hand_form.html#preview", context)
 
 

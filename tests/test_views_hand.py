@@ -183,9 +183,11 @@ def test_it_refuses_a_form_opened_before_another_phone_entered_a_hand(client: Cl
     match = play(make_match(), hand("A", 100))  # recorded elsewhere: the form said hand 1
     response = post(client, match, taker="2", points="100", number="1")
     body = response.content.decode()
-    assert response.status_code == 422
-    assert "Une donne vient d&#x27;être saisie sur un autre téléphone" in body
+    assert response.status_code == 409
+    assert "La donne 1 vient d&#x27;être saisie depuis un autre téléphone." in body
+    assert "validez-la comme donne 2" in body
     assert 'name="number" value="2"' in body  # validating again records it as hand 2
+    assert 'value="100"' in body  # what this phone typed is kept
     assert Hand.objects.count() == 1
     assert post(client, match, taker="2", points="100", number="2").status_code == 303
 

@@ -87,6 +87,7 @@ def next_turn(sheet: Scoresheet) -> Turn:
 @dataclass(frozen=True)
 class RowView:
     index: int
+    number: int
     hand: Hand
     result: scoring.HandResult
     dealer: Player | None
@@ -97,7 +98,10 @@ class RowView:
 
 @register.simple_tag
 def sheet_rows(sheet: Scoresheet) -> list[RowView]:
-    """One row per hand, newest first, with the names the sheet shows."""
+    """One row per live hand, newest first, with the names the sheet shows.
+
+    ``number`` is the hand's place among the live hands (a deleted hand
+    leaves no gap); the dealer follows it."""
     match = sheet.match
     rows = []
     previous_reserve = 0
@@ -110,9 +114,10 @@ def sheet_rows(sheet: Scoresheet) -> list[RowView]:
         rows.append(
             RowView(
                 index=index,
+                number=index + 1,
                 hand=hand,
                 result=result,
-                dealer=sheet.player(match.dealer_seat(hand.number)),
+                dealer=sheet.player(match.dealer_seat(index + 1)),
                 taker=taker,
                 taker_team=hand.taker,
                 reserve_added=result.reserve - previous_reserve if result.reserve else 0,
@@ -216,3 +221,37 @@ def choice_team(value: Any) -> str:
     if value in scoring.TEAMS:
         return value
     return seat_team(int(value)) if value in {"1", "2", "3", "4"} else ""
+
+
+@register.simple_tag
+def hand_summary(sheet: Scoresheet, data: dict[str, Any] | Hand) -> str:
+    """A hand as entered, in one line: "Alice prend · plis Nous 82 · belote Eux".
+
+    ``data`` is a match-document hand plus ``taker_seat`` (a revision's data),
+    or a stored :class:`Hand`.
+    """
+    if isinstance(data, Hand):
+        data = data.document()
+    match = sheet.match
+    taker = data.get("taker")
+    if taker is None:
+        return _("Tout le monde passe")
+    player = sheet.player(data.get("taker_seat"))
+    parts = [_("%(taker)s prend") % {"taker": player.name if player else match.team_name(taker)}]
+    points = data.get("points") or {}
+    for team, value in points.items():
+        parts.append(
+            _("plis %(team)s %(points)s") % {"team": match.team_name(team), "points": value}
+        )
+    if data.get("capot"):
+        parts.append(_("capot %(team)s") % {"team": match.team_name(data["capot"])})
+    if data.get("belote"):
+        parts.append(_("belote %(team)s") % {"team": match.team_name(data["belote"])})
+    for team, value in (data.get("announcements") or {}).items():
+        if value:
+            parts.append(
+                _("annonces %(team)s %(points)s") % {"team": match.team_name(team), "points": value}
+            )
+    if data.get("renonce"):
+        parts.append(_("renonce %(team)s") % {"team": match.team_name(data["renonce"])})
+    return " · ".join(parts)

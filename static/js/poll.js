@@ -1,12 +1,14 @@
 // Live scoresheet: ask the server every 2 s, while the tab is visible, whether
-// the match changed (every 30 s when hidden; at once when it shows again; never
-// once the match is over). An unchanged match answers 204 with no body; a
+// the match changed (every 30 s when hidden; at once when it shows again). Once
+// the match is over, only every 20 s and only while visible: a correction from
+// another phone can still reopen it. An unchanged match answers 204 with no body; a
 // changed one answers with the sheet (#scoreboard and #hands), swapped in by id.
 // The hand form is outside the swapped parts: a poll never touches what is typed.
 (function () {
   "use strict";
   var VISIBLE_MS = 2000;
   var HIDDEN_MS = 30000;
+  var FINISHED_MS = 20000;
   var timer = null;
   var inFlight = false;
 
@@ -15,8 +17,9 @@
 
   function schedule() {
     clearTimeout(timer);
-    if (finished()) return;
-    timer = setTimeout(poll, document.visibilityState === "visible" ? VISIBLE_MS : HIDDEN_MS);
+    var visible = document.visibilityState === "visible";
+    if (!board() || (finished() && !visible)) return;
+    timer = setTimeout(poll, finished() ? FINISHED_MS : visible ? VISIBLE_MS : HIDDEN_MS);
   }
 
   function swap(html) {
@@ -41,7 +44,7 @@
 
   function poll() {
     var b = board();
-    if (!b || finished() || inFlight) return schedule();
+    if (!b || inFlight) return schedule();
     inFlight = true;
     var url = b.dataset.pollUrl + "?v=" + encodeURIComponent(b.dataset.version);
     fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
