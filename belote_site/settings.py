@@ -104,11 +104,20 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # Several phones write at once: wait for the lock instead of failing.
+    # Several phones write at once: every write transaction takes the lock at
+    # BEGIN (IMMEDIATE), so writers queue instead of failing, and WAL lets
+    # the polls read while a hand is being written.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Tests use a file, not memory, so that a live server's threads each have
+    # their own connection: the concurrency tests then race for real.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
