@@ -115,3 +115,75 @@ def test_it_shows_every_hand_on_the_second_phone_within_3_seconds(live_server, b
     assert totals(first) == totals(second) == ["596", "304"]
     reserve_badge = second.locator("#hand-1 .badge-litige").inner_text()
     assert "81" in reserve_badge
+
+
+def start_match(page, base_url: str, target: int = 1000) -> None:
+    page.goto(f"{base_url}/nouvelle/")
+    for seat, name in enumerate(["Alice", "Bob", "Claire", "Dan"], start=1):
+        page.locator(f"#id_player_{seat}").fill(name)
+    page.locator("details.rules summary").click()
+    page.locator("#id_target").fill(str(target))
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+/$"))
+
+
+def test_corrections_and_simultaneous_entry_from_two_phones(live_server, browser):
+    first, second = phone(browser), phone(browser)
+    start_match(first, live_server.url)
+    second.goto(first.url)
+    for page, name in ((first, "Léa"), (second, "Sam")):
+        page.locator("details.device summary").click()
+        page.locator("#id_device").fill(name)
+        page.get_by_role("button", name="Enregistrer", exact=True).click()
+        page.wait_for_url(re.compile(r"/m/[\w-]+/"))
+
+    for number in range(1, 9):  # eight hands made by Alice & Claire, 100 - 62
+        enter_hand(first, taker="Alice", points=100)
+        first.locator(f"#hand-{number}").wait_for()
+    second.locator("#hand-8").wait_for(timeout=LIVE_DELAY_S * 1000)
+    assert totals(second) == ["800", "496"]
+
+    # Hand 2 becomes a litige (81 - 81): the reserve and every later total follow.
+    first.locator("#hand-2 summary").click()
+    first.get_by_role("link", name="Corriger ou supprimer").click()
+    first.locator("#id_points").fill("81")
+    first.get_by_role("button", name="Enregistrer la correction").click()
+    first.wait_for_url(re.compile(r"/m/[\w-]+/#hand-2$"))
+    assert totals(first) == ["781", "515"]
+    second.locator("#scoreboard .total-points", has_text="781").wait_for(
+        timeout=LIVE_DELAY_S * 1000
+    )
+    assert totals(second) == ["781", "515"]
+    assert "Litige" in second.locator("#hand-2").inner_text()
+
+    # Delete hand 8 on one phone, restore it on the other.
+    first.goto(first.url.split("#")[0])
+    first.locator("#hand-8 summary").click()
+    first.get_by_role("link", name="Corriger ou supprimer").click()
+    first.get_by_role("button", name="Supprimer la donne").click()
+    assert totals(first) == ["681", "453"]
+    second.locator("details.deleted").wait_for(timeout=LIVE_DELAY_S * 1000)
+    second.locator("details.deleted summary").click()
+    second.get_by_role("button", name="Rétablir").click()
+    assert totals(second) == ["781", "515"]
+
+    # Both phones save hand 9 at the same moment: one is saved, the other told.
+    first.goto(first.url.split("#")[0])
+    second.goto(second.url.split("#")[0])
+    for page, taker, points in ((first, "Alice", 90), (second, "Bob", 95)):
+        form = page.locator("#hand-form")
+        form.get_by_label(taker, exact=True).check()
+        form.locator("#id_points").fill(str(points))
+    buttons = [p.get_by_role("button", name="Valider la donne") for p in (first, second)]
+    first.evaluate("() => 0")  # both pages are ready
+    for button in buttons:
+        button.click(no_wait_after=True)
+    told = None
+    for page in (first, second):
+        page.locator("#hand-9").wait_for()
+        text = page.locator("#hand-form").inner_text()
+        if "vient d'être saisie depuis le téléphone de" in text:
+            told = page
+    assert told is not None
+    assert told.locator("#id_points").input_value() in {"90", "95"}  # its entry is kept
+    assert totals(first) == totals(second)
