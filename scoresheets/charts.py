@@ -1,4 +1,5 @@
-"""The score progression chart: server-rendered inline SVG, made with pygal.
+"""Charts as server-rendered inline SVG, made with pygal: a match's score
+progression and a player's rating over time.
 
 pygal (Kozea, maintained, pure Python, SVG out) rather than hand-drawn SVG:
 axes, scaling, labels and legend are its job. Its JavaScript is not used (no
@@ -18,6 +19,9 @@ from django.utils.translation import gettext as _
 from pygal.style import Style
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from scoresheets.ratings import RatingPoint
     from scoresheets.services import Scoresheet
 
 _STYLE = Style(
@@ -88,10 +92,52 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
         show_dots=False,
         stroke_style={"dasharray": "8,5", "width": 2},
     )
+    return _render(chart, chart_id="score-chart", label=_("Progression du score"))
+
+
+def _render(chart: pygal.Line, *, chart_id: str, label: str) -> SafeString:
+    """Render ``chart`` as inline SVG: no script, no comment, a stable id
+    (``chart_id``) and ``label`` as its accessible name."""
     svg = chart.render(is_unicode=True)
     svg = _SCRIPT_OR_COMMENT.sub("", svg)
-    # A stable id keeps identical sheets byte-identical (cheap diffs, tests).
-    svg = _CHART_ID.sub('id="score-chart"', svg, count=1)
-    label = escape(_("Progression du score"))
+    # A stable id keeps identical charts byte-identical (cheap diffs, tests).
+    svg = _CHART_ID.sub(f'id="{chart_id}"', svg, count=1)
+    label = escape(label)
     svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
-    return mark_safe(svg)  # pygal escapes the team names it draws
+    return mark_safe(svg)  # pygal escapes the names and titles it draws
+
+
+def rating_svg(history: Sequence[RatingPoint], *, title: str) -> SafeString:
+    """One player's displayed rating after each of his rated matches.
+
+    ``history`` is :attr:`scoresheets.ratings.PlayerRating.history` (oldest
+    first); ``title`` (e.g. the player's name) is drawn above the chart and is
+    its accessible name. The y axis is the displayed rating (the conservative
+    figure of :mod:`scoresheets.ratings`, 0 for a new player), the x axis the
+    player's match number (1 = his first rated match). Returns inline SVG,
+    or an empty string when there is no rated match.
+    """
+    if not history:
+        return mark_safe("")
+    count = len(history)
+    chart = pygal.Line(
+        style=_STYLE,
+        js=[],
+        disable_xml_declaration=True,
+        no_prefix=True,
+        explicit_size=False,
+        width=400,
+        height=240,
+        margin=8,
+        dots_size=3,
+        show_dots=count <= 40,
+        show_legend=False,
+        show_minor_x_labels=count <= 12,
+        x_labels_major_every=max(1, count // 6) if count > 12 else None,
+        include_x_axis=True,
+        show_y_guides=True,
+    )
+    chart.title = title
+    chart.x_labels = [str(n) for n in range(1, count + 1)]
+    chart.add(title, [point.rating for point in history])  # no legend: never shown
+    return _render(chart, chart_id="rating-chart", label=title)

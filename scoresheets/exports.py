@@ -1,0 +1,230 @@
+"""CSV exports of a table: its matches, and its hands. Pure: text in, text out.
+
+Both functions take the :class:`~scoresheets.stats.PlayedMatch` objects of
+the statistics and return the whole CSV as a ``str``; the view encodes it as
+UTF-8 (``HttpResponse(text, content_type="text/csv; charset=utf-8")``).
+
+Format choices, for a spreadsheet opened by a French player:
+
+- **UTF-8 with a byte order mark** (the text starts with ``"\\ufeff"``):
+  without it Excel decodes a CSV in the legacy code page and "Zoé" turns
+  into "ZoÃ©"; LibreOffice and Google Sheets skip the mark.
+- **``;`` as the delimiter** (:data:`DELIMITER`): Excel splits a CSV on the
+  locale's list separator, which is ``;`` in French (``,`` is the decimal
+  separator there), so a ``,`` file opens as one column per row in a French
+  Excel; LibreOffice asks or guesses, and Sheets detects ``;``. No
+  ``sep=;`` first line: Excel then ignores the byte order mark.
+- Header row of stable column ids (:data:`MATCH_COLUMNS`,
+  :data:`HAND_COLUMNS`); the caller may give translated ``labels``.
+- Line ends ``\\r\\n`` (RFC 4180); dates ISO 8601: ``YYYY-MM-DD`` for a
+  ``date``, ``YYYY-MM-DD HH:MM`` for a ``datetime`` (converted to local time
+  by the caller: a bare ``T`` or offset would stop Excel from reading it as
+  a date). Numbers are plain integers (points); yes/no columns are ``1``/``0``;
+  teams are ``A``/``B``; an empty cell is "none" or "unknown".
+- Names are players' free text: a name that starts with ``=``, ``+``, ``-``,
+  ``@``, a tab or a carriage return would run as a formula in a spreadsheet
+  (CSV injection), so it is written with a leading ``'``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from datetime import date, datetime
+
+from scoresheets.stats import Key, PlayedMatch
+
+__all__ = ["DELIMITER", "HAND_COLUMNS", "MATCH_COLUMNS", "hands_csv", "matches_csv"]
+
+DELIMITER = ";"
+BOM = "\ufeff"
+
+MATCH_COLUMNS: tuple[str, ...] = (
+    "date",
+    "match",
+    "team_a",
+    "team_a_player_1",
+    "team_a_player_2",
+    "team_b",
+    "team_b_player_1",
+    "team_b_player_2",
+    "score_a",
+    "score_b",
+    "hands",
+    "finished",
+    "winner",
+    "winner_name",
+)
+"""Columns of :func:`matches_csv`: the match's date, its reference (key or
+link), each team's name and players (seats 1 & 3, 2 & 4), the totals
+(points), the number of live hands, finished (1/0), the winner (A/B or
+empty) and its team name."""
+
+HAND_COLUMNS: tuple[str, ...] = (
+    "date",
+    "match",
+    "hand",
+    "dealer",
+    "taker",
+    "taker_team",
+    "points_team",
+    "trick_points",
+    "capot",
+    "belote",
+    "belote_player",
+    "announcements_a",
+    "announcements_b",
+    "renonce",
+    "outcome",
+    "score_a",
+    "score_b",
+    "reserve",
+    "total_a",
+    "total_b",
+)
+"""Columns of :func:`hands_csv`, one row per live hand (redeals included):
+the match's date and reference, the hand number (1-based), the dealer and
+taker players (names, empty if unknown), then the hand as entered (FORMAT.md
+hand keys: taker team, the team whose trick points are given and the points
+0-162, capot / belote / renonce teams, announcements per team, the belote
+holder's name) and as scored (outcome: made, dedans, litige, passed,
+renonce, annulled; each team's score on the hand, reserve collected
+included; the reserve after it; the running totals)."""
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text(value: str) -> str:
+    """Free text made safe from spreadsheet formula evaluation."""
+    return "'" + value if value.startswith(_FORMULA_STARTS) else value
+
+
+def _date(value: date | datetime) -> str:
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M")
+    return value.isoformat()
+
+
+def _write(
+    columns: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    labels: Mapping[str, str] | None,
+    delimiter: str,
+) -> str:
+    out = io.StringIO()
+    out.write(BOM)
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
+    writer.writerow([_text((labels or {}).get(c, c)) for c in columns])
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _namer(names: Mapping[Key, str]) -> Callable[[Key | None], str]:
+    def name(key: Key | None) -> str:
+        if key is None:
+            return ""
+        return _text(names.get(key, str(key)))
+
+    return name
+
+
+def _ref(match: PlayedMatch, link: Callable[[PlayedMatch], str] | None) -> str:
+    return link(match) if link is not None else str(match.key)
+
+
+def _team(value: str | None) -> str:
+    return value or ""
+
+
+def matches_csv(
+    matches: Iterable[PlayedMatch],
+    names: Mapping[Hashable, str],
+    *,
+    link: Callable[[PlayedMatch], str] | None = None,
+    labels: Mapping[str, str] | None = None,
+    delimiter: str = DELIMITER,
+) -> str:
+    """The CSV of ``matches`` (in the order given), one row per match.
+
+    ``names`` maps a player key to the name written (a missing key is
+    written as ``str(key)``); ``link(match)``, if given, gives the "match"
+    cell (e.g. the match's absolute URL), else ``str(match.key)``;
+    ``labels`` maps column ids (:data:`MATCH_COLUMNS`) to header texts.
+    Returns the CSV text, starting with a byte order mark.
+    """
+    name = _namer(names)
+    rows = []
+    for match in matches:
+        a1, a2 = match.players("A")
+        b1, b2 = match.players("B")
+        result = match.result
+        winner = result.winner if result.finished else None
+        winner_name = match.team_names[0 if winner == "A" else 1] if winner else ""
+        rows.append(
+            (
+                _date(match.played_on),
+                _ref(match, link),
+                _text(match.team_names[0]),
+                name(a1),
+                name(a2),
+                _text(match.team_names[1]),
+                name(b1),
+                name(b2),
+                result.totals.a,
+                result.totals.b,
+                len(result.hands),
+                int(result.finished),
+                _team(winner),
+                _text(winner_name),
+            )
+        )
+    return _write(MATCH_COLUMNS, rows, labels, delimiter)
+
+
+def hands_csv(
+    matches: Iterable[PlayedMatch],
+    names: Mapping[Hashable, str],
+    *,
+    link: Callable[[PlayedMatch], str] | None = None,
+    labels: Mapping[str, str] | None = None,
+    delimiter: str = DELIMITER,
+) -> str:
+    """The CSV of every live hand of ``matches``, match by match, in order.
+
+    Same arguments as :func:`matches_csv` (``labels`` keyed by
+    :data:`HAND_COLUMNS`). Returns the CSV text, starting with a byte order
+    mark.
+    """
+    name = _namer(names)
+    rows = []
+    for match in matches:
+        played_on = _date(match.played_on)
+        ref = _ref(match, link)
+        for hand in match.hands:
+            given, scored = hand.input, hand.result
+            rows.append(
+                (
+                    played_on,
+                    ref,
+                    scored.number,
+                    name(hand.dealer),
+                    name(hand.taker),
+                    _team(given.taker),
+                    _team(given.points_team),
+                    "" if given.trick_points is None else given.trick_points,
+                    _team(given.capot),
+                    _team(given.belote),
+                    name(hand.belote_player),
+                    given.announcements.a,
+                    given.announcements.b,
+                    _team(given.renonce),
+                    str(scored.outcome),
+                    scored.score.a,
+                    scored.score.b,
+                    scored.reserve,
+                    scored.totals.a,
+                    scored.totals.b,
+                )
+            )
+    return _write(HAND_COLUMNS, rows, labels, delimiter)

@@ -1,0 +1,432 @@
+"""Player statistics across the matches of a table (a group of friends).
+
+Pure Python: no Django, no I/O. The ORM side turns its rows into the frozen
+dataclasses below (:class:`PlayedMatch`, :class:`PlayedHand`), scored by the
+engine (``scoresheets.scoring``); everything here is derived from them, so a
+corrected hand changes every figure on the next computation.
+
+A *player key* (``Key``) is any hashable id of a player of the table, e.g. the
+primary key of a roster row. Seats are numbered 1-4 as in the app: seats 1 and
+3 are team ``"A"``, seats 2 and 4 team ``"B"`` (partners face to face).
+
+Definitions (all counts are integers, points are the engine's points):
+
+- A hand *counts* when it was played: every hand except a redeal (outcome
+  ``passed``: nobody took) and an annulled renonce (outcome ``annulled``).
+  Hands that do not count add to no figure at all.
+- *Matches played / won, win rate, partners, opponents*: FINISHED matches
+  only (``result.finished``). A match in progress has no result yet, and an
+  abandoned one never will; counting it as lost (or not) would be a guess.
+- *Hand figures* (hands taken, contracts made, dedans, litiges, capots,
+  belotes, points per hand taken): every counting hand of every match,
+  finished or not. A hand that was played and scored is a fact about the
+  player whether or not the match was finished; leaving out abandoned
+  matches would hide real play (and the last evening's match in progress).
+- *Hands taken*: counting hands whose ``taker`` is the player. A hand whose
+  taker team is known but not the taker player (``taker`` is ``None`` on a
+  hand that was not a redeal, e.g. an imported match) is taken by nobody.
+- *Contracts made / dedans / litiges* (as taker): hands taken whose engine
+  outcome is ``made`` / ``dedans`` / ``litige``. Under the ``fall`` litige
+  rule a tie is a ``dedans`` (the engine reports it as one). A hand taken
+  that ended on a renonce (penalty) is in none of the three, so hands taken
+  >= made + dedans + litiges.
+- *Capots made / suffered*: counting hands of the player's matches where the
+  player's team (resp. the other team) took all eight tricks
+  (``input.capot``), whoever took, defence capots included.
+- *Belotes*: counting hands whose ``belote_player`` is the player. When the
+  team with the belote is known but not the player who held it, the hand
+  counts for nobody.
+- *Average points per hand taken*: the mean, over the hands taken, of the
+  player's team's score on that hand (``result.score``: what the team scored,
+  reserve collected included, rounded if the rules round), in points per
+  hand; ``None`` when the player took no hand.
+- *Best partner*: among the partners of the player's finished matches, the
+  one with the most wins together; ties go to the most matches together, then
+  to the partner met first (input order). ``None`` when the player won no
+  finished match: nobody "carried" anybody yet.
+- *Toughest opponents*: the opponents of the player's finished matches whom
+  the player lost to at least once, by the player's win rate against them
+  (lowest first); ties go to the most matches against, then to the opponent
+  met first. At most three (:data:`TOUGHEST_COUNT`). An opponent the player
+  always beat is not "tough" and is left out.
+- *Last matches*: the player's matches (finished or not), newest first by
+  ``played_on`` (equal dates keep the input order), at most
+  :data:`LAST_MATCHES` of them, each with the player's side of the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from scoresheets.scoring import HandInput, HandResult, MatchResult, Outcome, Rules, score_match
+
+__all__ = [
+    "LAST_MATCHES",
+    "TOUGHEST_COUNT",
+    "Key",
+    "MatchLine",
+    "PlayedHand",
+    "PlayedMatch",
+    "PlayerStats",
+    "Record",
+    "build_match",
+    "hand_counts",
+    "player_stats",
+    "players_of",
+    "seat_team",
+]
+
+Key = Hashable
+"""A player key: any hashable id (an int primary key, a name in tests)."""
+
+LAST_MATCHES = 5
+TOUGHEST_COUNT = 3
+_NOT_PLAYED = (Outcome.PASSED, Outcome.ANNULLED)
+
+
+def seat_team(seat: int) -> str:
+    """The team of seat ``seat`` (1-4): seats 1 and 3 are ``"A"``, 2 and 4 ``"B"``."""
+    return "A" if seat % 2 == 1 else "B"
+
+
+def hand_counts(result: HandResult) -> bool:
+    """Whether a scored hand counts for statistics: neither a redeal nor annulled."""
+    return result.outcome not in _NOT_PLAYED
+
+
+# --------------------------------------------------------------------------
+# Inputs: what the ORM provides
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayedHand:
+    """One live hand of a match, as entered and as scored.
+
+    - ``input``: the hand as entered (engine input);
+    - ``result``: the engine's result for it (``result.number`` is the hand's
+      1-based position among the live hands of its match);
+    - ``taker``: the key of the player who took, or ``None`` (a redeal, or a
+      hand whose taker player is unknown);
+    - ``belote_player``: the key of the player who held the belote, or
+      ``None`` (no belote, or not recorded);
+    - ``dealer``: the key of the player who dealt, or ``None`` if unknown
+      (only the CSV export uses it).
+    """
+
+    input: HandInput
+    result: HandResult
+    taker: Key | None = None
+    belote_player: Key | None = None
+    dealer: Key | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayedMatch:
+    """One match of a table with its four players and its scored hands.
+
+    - ``key``: the match's id (hashable; the exports write ``str(key)``);
+    - ``played_on``: a ``date`` or ``datetime`` (one kind for all the matches
+      given together): the date shown, and the order of "last matches";
+    - ``seats``: the four player keys in seats 1-4 (all different); seats 1
+      and 3 are team ``"A"``, 2 and 4 team ``"B"``;
+    - ``team_names``: the names of team A and team B;
+    - ``result``: the engine's result of the whole match;
+    - ``hands``: the live hands in order, ``hands[i].result is
+      result.hands[i]`` (or equal to it).
+
+    Raises ``ValueError`` if ``seats`` are not four different keys.
+    """
+
+    key: Hashable
+    played_on: date | datetime
+    seats: tuple[Key, Key, Key, Key]
+    result: MatchResult
+    hands: tuple[PlayedHand, ...] = ()
+    team_names: tuple[str, str] = ("A", "B")
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != 4 or len(set(self.seats)) != 4:
+            raise ValueError(f"match {self.key!r}: seats must be four different players")
+
+    def team_of(self, player: Key) -> str | None:
+        """The team (``"A"``/``"B"``) of ``player`` in this match, or ``None``."""
+        for seat, key in enumerate(self.seats, start=1):
+            if key == player:
+                return seat_team(seat)
+        return None
+
+    def players(self, team: str) -> tuple[Key, Key]:
+        """The two players of ``team``: seats (1, 3) for A, (2, 4) for B."""
+        if team == "A":
+            return (self.seats[0], self.seats[2])
+        return (self.seats[1], self.seats[3])
+
+
+def build_match(
+    *,
+    key: Hashable,
+    played_on: date | datetime,
+    seats: Sequence[Key],
+    rules: Rules,
+    hands: Sequence[HandInput],
+    taker_seats: Sequence[int | None] | None = None,
+    belote_seats: Sequence[int | None] | None = None,
+    first_dealer: int | None = None,
+    team_names: tuple[str, str] = ("A", "B"),
+) -> PlayedMatch:
+    """Score ``hands`` with the engine and build the :class:`PlayedMatch`.
+
+    The way the ORM stores a match: the players by seat, and per hand the
+    seat (1-4) of the taker and of the belote holder (``None`` when unknown;
+    the sequences, when given, have one entry per hand). ``first_dealer`` is
+    the seat that dealt hand 1; the deal then passes one seat per hand,
+    redeals included (as ``Match.dealer_seat``).
+
+    Raises ``scoring.MatchError`` for invalid hands, ``ValueError`` if a
+    sequence has the wrong length or a seat is not on the team the hand
+    names (a taker seat on the other team than ``taker``, a belote seat on
+    the other team than ``belote``).
+    """
+    seats = tuple(seats)
+    result = score_match(rules, list(hands))
+    n = len(hands)
+    takers = list(taker_seats) if taker_seats is not None else [None] * n
+    belotes = list(belote_seats) if belote_seats is not None else [None] * n
+    if len(takers) != n or len(belotes) != n:
+        raise ValueError("taker_seats and belote_seats need one entry per hand")
+    played: list[PlayedHand] = []
+    for index, (hand, scored, taker_seat, belote_seat) in enumerate(
+        zip(hands, result.hands, takers, belotes, strict=True)
+    ):
+        if taker_seat is not None and seat_team(taker_seat) != hand.taker:
+            raise ValueError(f"hand {index + 1}: taker seat {taker_seat} is not on the taker team")
+        if belote_seat is not None and seat_team(belote_seat) != hand.belote:
+            raise ValueError(f"hand {index + 1}: belote seat {belote_seat} is not on that team")
+        dealer = None
+        if first_dealer is not None:
+            dealer = seats[(first_dealer - 1 + index) % 4]
+        played.append(
+            PlayedHand(
+                input=hand,
+                result=scored,
+                taker=seats[taker_seat - 1] if taker_seat is not None else None,
+                belote_player=seats[belote_seat - 1] if belote_seat is not None else None,
+                dealer=dealer,
+            )
+        )
+    return PlayedMatch(
+        key=key,
+        played_on=played_on,
+        seats=seats,  # four different keys: checked by PlayedMatch
+        team_names=team_names,
+        result=result,
+        hands=tuple(played),
+    )
+
+
+# --------------------------------------------------------------------------
+# Outputs
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A player's results with or against ``player``, in finished matches.
+
+    ``played``: matches together (partner) or against (opponent); ``won``:
+    those the player won.
+    """
+
+    player: Key
+    played: int
+    won: int
+
+    @property
+    def win_rate(self) -> float | None:
+        """``won / played`` (0.0-1.0), ``None`` when ``played`` is 0."""
+        return self.won / self.played if self.played else None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLine:
+    """One match seen from one player.
+
+    - ``team`` / ``team_name``: the player's team (``"A"``/``"B"``) and its name;
+    - ``partner`` and ``opponents``: player keys (opponents in seat order);
+    - ``score`` / ``score_against``: the running totals (points) of the
+      player's team and of the other team after the last hand;
+    - ``finished``; ``won``: whether the player's team won, ``None`` while
+      the match is not finished.
+    """
+
+    key: Hashable
+    played_on: date | datetime
+    team: str
+    team_name: str
+    partner: Key
+    opponents: tuple[Key, Key]
+    score: int
+    score_against: int
+    finished: bool
+    won: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's statistics; every definition is in the module docstring.
+
+    Counts of matches are over finished matches (``matches_unfinished``
+    counts the others); counts of hands over every counting hand.
+    ``points_taken`` is the sum behind ``average_points_taken`` (points).
+    """
+
+    player: Key
+    matches_played: int = 0
+    matches_won: int = 0
+    matches_unfinished: int = 0
+    hands_taken: int = 0
+    contracts_made: int = 0
+    dedans: int = 0
+    litiges: int = 0
+    capots_made: int = 0
+    capots_suffered: int = 0
+    belotes: int = 0
+    points_taken: int = 0
+    best_partner: Record | None = None
+    toughest_opponents: tuple[Record, ...] = ()
+    last_matches: tuple[MatchLine, ...] = field(default_factory=tuple)
+
+    @property
+    def win_rate(self) -> float | None:
+        """Matches won / finished matches played (0.0-1.0), ``None`` if none."""
+        return self.matches_won / self.matches_played if self.matches_played else None
+
+    @property
+    def average_points_taken(self) -> float | None:
+        """Mean points of the player's team per hand taken, ``None`` if none."""
+        return self.points_taken / self.hands_taken if self.hands_taken else None
+
+
+# --------------------------------------------------------------------------
+# Computation
+# --------------------------------------------------------------------------
+
+
+def players_of(matches: Iterable[PlayedMatch]) -> list[Key]:
+    """Every player key seated in ``matches``, in order of first appearance."""
+    seen: dict[Key, None] = {}
+    for match in matches:
+        for key in match.seats:
+            seen.setdefault(key, None)
+    return list(seen)
+
+
+def player_stats(
+    player: Key, matches: Iterable[PlayedMatch], *, last: int = LAST_MATCHES
+) -> PlayerStats:
+    """The statistics of ``player`` over ``matches`` (any order).
+
+    Matches ``player`` did not sit in are ignored. ``last`` is the number of
+    last matches returned (newest first). One pass over the hands of the
+    player's matches: linear in their number.
+    """
+    played = won = unfinished = 0
+    taken = made = dedans = litiges = 0
+    capots_made = capots_suffered = belotes = points = 0
+    # player key -> [played, won], in order of first meeting (dicts keep it).
+    partners: dict[Key, list[int]] = {}
+    opponents: dict[Key, list[int]] = {}
+    lines: list[MatchLine] = []
+
+    for match in matches:
+        team = match.team_of(player)
+        if team is None:
+            continue
+        other = "B" if team == "A" else "A"
+        mine = match.players(team)
+        partner = mine[1] if mine[0] == player else mine[0]
+        theirs = match.players(other)
+        result = match.result
+        has_won: bool | None = None
+        if result.finished:
+            has_won = result.winner == team
+            played += 1
+            won += has_won
+            for key, table in ((partner, partners), *((o, opponents) for o in theirs)):
+                record = table.setdefault(key, [0, 0])
+                record[0] += 1
+                record[1] += has_won
+        else:
+            unfinished += 1
+        lines.append(
+            MatchLine(
+                key=match.key,
+                played_on=match.played_on,
+                team=team,
+                team_name=match.team_names[0 if team == "A" else 1],
+                partner=partner,
+                opponents=theirs,
+                score=result.totals[team],
+                score_against=result.totals[other],
+                finished=result.finished,
+                won=has_won,
+            )
+        )
+
+        for hand in match.hands:
+            if not hand_counts(hand.result):
+                continue
+            outcome = hand.result.outcome
+            capot = hand.input.capot
+            if capot is not None:
+                if capot == team:
+                    capots_made += 1
+                else:
+                    capots_suffered += 1
+            if hand.belote_player is not None and hand.belote_player == player:
+                belotes += 1
+            if hand.taker is not None and hand.taker == player:
+                taken += 1
+                points += hand.result.score[team]
+                if outcome is Outcome.MADE:
+                    made += 1
+                elif outcome is Outcome.DEDANS:
+                    dedans += 1
+                elif outcome is Outcome.LITIGE:
+                    litiges += 1
+
+    best: Record | None = None
+    if won:
+        # max() keeps the first of equal items: the partner met first.
+        key, (p_played, p_won) = max(partners.items(), key=lambda kv: (kv[1][1], kv[1][0]))
+        best = Record(key, p_played, p_won)
+
+    beaten_by = [
+        (key, o_played, o_won) for key, (o_played, o_won) in opponents.items() if o_won < o_played
+    ]
+    # sorted() is stable: equal rates and counts keep the order of meeting.
+    beaten_by.sort(key=lambda row: (row[2] / row[1], -row[1]))
+    toughest = tuple(Record(key, p, w) for key, p, w in beaten_by[:TOUGHEST_COUNT])
+
+    lines.sort(key=lambda line: line.played_on, reverse=True)
+
+    return PlayerStats(
+        player=player,
+        matches_played=played,
+        matches_won=won,
+        matches_unfinished=unfinished,
+        hands_taken=taken,
+        contracts_made=made,
+        dedans=dedans,
+        litiges=litiges,
+        capots_made=capots_made,
+        capots_suffered=capots_suffered,
+        belotes=belotes,
+        points_taken=points,
+        best_partner=best,
+        toughest_opponents=toughest,
+        last_matches=tuple(lines[:last]),
+    )
