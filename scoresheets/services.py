@@ -86,12 +86,14 @@ class HandConflict(Exception):
     ``kind``: ``"taken"`` (hand ``number`` was just entered elsewhere),
     ``"changed"`` (the hand being edited was changed or deleted meanwhile),
     ``"moved"`` (hands were deleted or restored: the sheet moved on).
-    ``device`` is the name of the phone that was faster ("" if unknown).
+    ``device`` is the name of the phone that was faster ("" if unknown);
+    ``last`` the newest hand entered meanwhile (``number`` when only one was).
     """
 
-    def __init__(self, *, kind: str, number: int, device: str = ""):
+    def __init__(self, *, kind: str, number: int, device: str = "", last: int | None = None):
         self.kind = kind
         self.number = number
+        self.last = last if last is not None else number  # the newest hand entered meanwhile
         self.device = device
         super().__init__(f"{kind}: hand {number} ({device or 'another phone'})")
 
@@ -279,7 +281,9 @@ def hand_record(
     if expected_number is not None and expected_number != number:
         if 1 <= expected_number <= len(live):
             taken = live[expected_number - 1]
-            raise HandConflict(kind="taken", number=expected_number, device=taken.entered_by)
+            raise HandConflict(
+                kind="taken", number=expected_number, device=taken.entered_by, last=len(live)
+            )
         raise HandConflict(kind="moved", number=expected_number)
     _check_taker_seat(hand, taker_seat, number)
     scoring.score_match(locked.rules, [*(h.to_input() for h in live), hand])
@@ -409,29 +413,79 @@ def hand_history(hand: Hand) -> list[HandRevision]:
     return list(hand.revisions.order_by("-version"))
 
 
+APP_KEY = "rebelote"  # the export's extra top-level key: who played, beyond FORMAT.md
+
+
+def _text(value: Any, limit: int) -> str | None:
+    return value.strip() if isinstance(value, str) and 0 < len(value.strip()) <= limit else None
+
+
+def _table_from_document(document: dict, inputs: Sequence[scoring.HandInput]) -> dict[str, Any]:
+    """The players, team names, first dealer and takers an export carries under
+    ``"rebelote"``, each kept only where it is well formed (defaults otherwise:
+    the match document alone stays the contract)."""
+    extra = document.get(APP_KEY)
+    extra = extra if isinstance(extra, dict) else {}
+    players = extra.get("players")
+    names = [_text(n, 40) for n in players] if isinstance(players, list) else []
+    if len(names) != 4 or not all(names):
+        names = [f"Joueur {seat}" for seat in range(1, 5)]
+    teams = extra.get("teams") if isinstance(extra.get("teams"), dict) else {}
+    first_dealer = extra.get("first_dealer")
+    takers = extra.get("takers")
+    takers = takers if isinstance(takers, list) and len(takers) == len(inputs) else []
+    seats = []
+    for index, hand in enumerate(inputs):
+        seat = takers[index] if takers else None
+        valid = type(seat) is int and 1 <= seat <= 4 and seat_team(seat) == hand.taker
+        seats.append(seat if valid else None)
+    return {
+        "names": names,
+        "team_a_name": _text(teams.get("A"), 60) or "Nous",
+        "team_b_name": _text(teams.get("B"), 60) or "Eux",
+        "first_dealer": first_dealer if type(first_dealer) is int and 1 <= first_dealer <= 4 else 1,
+        "card_names": extra.get("card_names")
+        if extra.get("card_names") in Match.CardNames.values
+        else Match.CardNames.FRENCH,
+        "preset": extra.get("preset") if extra.get("preset") in PRESETS else Match.Preset.CUSTOM,
+        "seats": seats,
+    }
+
+
 @transaction.atomic
-def match_import(*, document: Any, names: Sequence[str] | None = None, device: str = "") -> Match:
+def match_import(*, document: Any, device: str = "") -> Match:
     """Create a match from a match document (FORMAT.md), all or nothing.
 
     The document is parsed and fully scored first: raises
     ``scoring.MatchError`` with every problem and creates nothing when
-    invalid. Players default to "Joueur 1" ... "Joueur 4"; teams to "Nous" /
-    "Eux". The takers are known by team only. ``device`` is recorded as the
-    phone that entered the hands.
+    invalid. Who played comes from the export's ``"rebelote"`` key when there
+    is one (see :func:`match_export_document`); otherwise players are
+    "Joueur 1" ... "Joueur 4", teams "Nous" / "Eux", and the takers are
+    known by team only. ``device`` is recorded as the phone that entered the
+    hands.
     """
     rules, inputs = scoring.parse_match_document(document)
     scoring.score_match(rules, inputs)
+    table = _table_from_document(document, inputs)
     match = match_create(
-        names=list(names or [f"Joueur {seat}" for seat in range(1, 5)]),
+        names=table["names"],
         rules=rules,
-        team_a_name="Nous",
-        team_b_name="Eux",
-        preset=Match.Preset.CUSTOM,
+        team_a_name=table["team_a_name"],
+        team_b_name=table["team_b_name"],
+        first_dealer=table["first_dealer"],
+        preset=table["preset"],
+        card_names=table["card_names"],
     )
     hands = Hand.objects.bulk_create(
         [
-            Hand(match=match, number=number, entered_by=device, **Hand.fields_from_input(hand))
-            for number, hand in enumerate(inputs, start=1)
+            Hand(
+                match=match,
+                number=number,
+                taker_seat=seat,
+                entered_by=device,
+                **Hand.fields_from_input(hand),
+            )
+            for number, (hand, seat) in enumerate(zip(inputs, table["seats"], strict=True), 1)
         ]
     )
     HandRevision.objects.bulk_create(
@@ -451,11 +505,22 @@ def match_import(*, document: Any, names: Sequence[str] | None = None, device: s
 
 
 def match_export_document(match: Match) -> dict[str, Any]:
-    """The match document of ``match`` plus ``"result"``, the result document."""
+    """The match document of ``match`` (FORMAT.md) plus two top-level keys:
+    ``"result"``, the result document, and ``"rebelote"``, who played (players
+    in seat order, team names, first dealer, card names, preset, and each
+    hand's taker seat), which :func:`match_import` reads back."""
     sheet = match_get_scoresheet(match)
     inputs = [hand.to_input() for hand in sheet.hands]
     document = scoring.match_document(match.rules, inputs)
     document["result"] = scoring.result_document(sheet.result)
+    document[APP_KEY] = {
+        "players": [player.name for player in sheet.players],
+        "teams": {"A": match.team_a_name, "B": match.team_b_name},
+        "first_dealer": match.first_dealer,
+        "card_names": match.card_names,
+        "preset": match.preset,
+        "takers": [hand.taker_seat for hand in sheet.hands],
+    }
     return document
 
 

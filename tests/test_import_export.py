@@ -97,3 +97,43 @@ def test_it_exports_the_rules_and_players_defaults_of_an_import():
     assert exported["rules"]["rounding"] == "nearest_ten"
     assert exported["hands"] == []
     assert exported["result"]["totals"] == {"A": 0, "B": 0}
+
+
+@pytest.mark.django_db
+def test_an_export_imports_back_with_its_players_and_takers():
+    from scoresheets.scoring import HandInput, Rules
+
+    match = services.match_create(
+        names=["Léa", "Sam", "Noé", "Zoé"],
+        rules=Rules(target=700),
+        team_a_name="Les As",
+        first_dealer=3,
+        card_names="spanish",
+        preset="marocaine",
+    )
+    services.hand_record(match=match, hand=HandInput("B", "B", 90), taker_seat=4)
+    services.hand_record(match=match, hand=HandInput(None))
+    document = json.loads(json.dumps(services.match_export_document(match)))
+    copy = services.match_import(document=document)
+    assert [p.name for p in copy.players.all()] == ["Léa", "Sam", "Noé", "Zoé"]
+    assert (copy.team_a_name, copy.team_b_name) == ("Les As", "Sam & Zoé")
+    assert (copy.first_dealer, copy.card_names, copy.preset) == (3, "spanish", "marocaine")
+    assert [h.taker_seat for h in copy.hands.order_by("number")] == [4, None]
+    assert services.match_export_document(copy)["result"] == document["result"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "not an object",
+        {"players": ["a", "b"], "teams": "x", "first_dealer": 9, "takers": [2]},
+        {"players": ["", "b", "c", "d"], "takers": [2], "card_names": "tarot"},
+    ],
+)
+def test_a_malformed_rebelote_key_falls_back_to_the_defaults(extra):
+    document = {"hands": [{"taker": "A", "points": {"A": 90}}], "rebelote": extra}
+    match = services.match_import(document=document)
+    assert match.players.get(seat=1).name == "Joueur 1"
+    assert (match.first_dealer, match.card_names) == (1, "french")
+    assert match.hands.get().taker_seat is None  # seat 2 plays for B, not the taker A
