@@ -49,7 +49,7 @@ _STYLE = Style(
 # pygal embeds a <script> with its config and comments with its URLs: neither
 # is wanted in a page that loads nothing from elsewhere.
 _SCRIPT_OR_COMMENT = re.compile(r"<script\b.*?</script>|<!--.*?-->", re.DOTALL)
-_CHART_ID = re.compile(r'id="chart-[0-9a-f-]+"')
+_CHART_ID = re.compile(r'id="(?:chart-[0-9a-f-]+)?"')  # pygal 3.1 writes id=""
 
 
 def progress_svg(sheet: Scoresheet) -> SafeString:

@@ -39,7 +39,7 @@ def explain_result(match: Match, hand: HandInput, result: HandResult) -> str:
     if outcome is Outcome.PASSED:
         return _("Tout le monde passe : on redistribue, rien n'est marqué")
     if outcome is Outcome.ANNULLED:
-        return _("Renonce de %(team)s : donne annulée, rien n'est marqué") % {
+        return _("Renonce (%(team)s) : donne annulée, rien n'est marqué") % {
             "team": name(hand.renonce)
         }
 
@@ -47,11 +47,11 @@ def explain_result(match: Match, hand: HandInput, result: HandResult) -> str:
     if outcome is Outcome.RENONCE:
         winner = other_team(hand.renonce)
         parts.append(str(TRICK_POINTS_TOTAL))
-        head = _("Renonce de %(team)s") % {"team": name(hand.renonce)}
+        head = _("Renonce (%(team)s)") % {"team": name(hand.renonce)}
     elif outcome is Outcome.MADE:
         winner = hand.taker
         if hand.capot is not None:
-            head = _("Capot de %(team)s") % {"team": name(hand.capot)}
+            head = _("Capot (%(team)s)") % {"team": name(hand.capot)}
         else:
             head = _("Contrat réussi")
     elif outcome is Outcome.DEDANS:

@@ -92,14 +92,47 @@ def problem_message(problem: scoring.Problem) -> str:
         return str(message)
 
 
+# The match document's keys, as a person at the table calls them.
+FIELD_LABELS: dict[str, Any] = {
+    "document": _("fichier"),
+    "hands": _("donnes"),
+    "hand": _("donne"),
+    "rules": _("règles"),
+    "rules.target": _("règles, objectif"),
+    "rules.capot_points": _("règles, valeur du capot"),
+    "rules.rounding": _("règles, arrondi"),
+    "rules.litige": _("règles, litige"),
+    "rules.announcements": _("règles, annonces"),
+    "rules.renonce": _("règles, renonce"),
+    "rules.win_needs_trick": _("règles, victoire sans pli"),
+    "taker": _("preneur"),
+    "points": _("points de plis"),
+    "capot": _("capot"),
+    "belote": _("belote"),
+    "announcements": _("annonces"),
+    "renonce": _("renonce"),
+}
+
+
+def field_label(field: str) -> str:
+    """``field`` of a problem in words ("announcements.A" -> "annonces, A")."""
+    if field in FIELD_LABELS:
+        return str(FIELD_LABELS[field])
+    head, _dot, rest = field.partition(".")
+    if head in FIELD_LABELS and rest:
+        return f"{FIELD_LABELS[head]}, {rest}"
+    return field
+
+
 def problem_line(problem: scoring.Problem) -> str:
-    """One problem of a match document, with where it is ("Donne 3, points : ...")."""
+    """One problem of a match document, with where it is ("Donne 3, preneur : ...")."""
     message = problem_message(problem)
+    field = field_label(problem.field)
     if problem.hand is None:
-        return _("%(field)s : %(message)s") % {"field": problem.field, "message": message}
+        return _("%(field)s : %(message)s") % {"field": field.capitalize(), "message": message}
     return _("Donne %(hand)s, %(field)s : %(message)s") % {
         "hand": problem.hand,
-        "field": problem.field,
+        "field": field,
         "message": message,
     }
 
@@ -243,6 +276,9 @@ class MatchForm(RulesForm):
         initial=Match.CardNames.FRENCH,
         widget=forms.RadioSelect,
     )
+    # Set to "1" by new_match.js, which copies the chosen preset into the rule
+    # fields as it is chosen. Without the script, see clean().
+    scripted = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     field_order = [
         "player_1",
@@ -255,6 +291,18 @@ class MatchForm(RulesForm):
         "preset",
         "target",
     ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        preset = data.get("preset")
+        if data.get("scripted") or preset not in PRESETS or preset == Match.Preset.CLASSIQUE:
+            return data
+        # No script ran: the rule fields still show the page's defaults unless the
+        # player changed them. Untouched, they take the chosen preset's values.
+        defaults = PRESETS[Match.Preset.CLASSIQUE]
+        if all(data.get(key) == value for key, value in defaults.items() if key != "target"):
+            data.update({k: v for k, v in PRESETS[preset].items() if k != "target"})
+        return data
 
     def names(self) -> list[str]:
         return [self.cleaned_data[f"player_{seat}"] for seat in (1, 2, 3, 4)]

@@ -111,7 +111,9 @@ def match_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            match = services.match_import(document=form.cleaned_data["document"])
+            match = services.match_import(
+                document=form.cleaned_data["document"], device=_device(request)
+            )
         except scoring.MatchError as error:
             form.add_problems(error)
         except (ValidationError, DatabaseError, OverflowError):
@@ -175,9 +177,19 @@ def _device(request: HttpRequest) -> str:
 
 def conflict_message(conflict: services.HandConflict, next_number: int | None = None) -> str:
     """What to tell a phone that another phone was faster (in the user's language)."""
-    who = {"number": conflict.number, "device": conflict.device, "next": next_number}
+    who = {
+        "number": conflict.number,
+        "last": conflict.last,
+        "device": conflict.device,
+        "next": next_number,
+    }
     if conflict.kind == "taken":
-        if conflict.device:
+        if conflict.last > conflict.number:
+            text = gettext(
+                "Les donnes %(number)s à %(last)s viennent d'être saisies depuis d'autres "
+                "téléphones."
+            )
+        elif conflict.device:
             text = gettext(
                 "La donne %(number)s vient d'être saisie depuis le téléphone de %(device)s."
             )
@@ -211,7 +223,7 @@ def _end_change_message(request: HttpRequest, before: bool, sheet: services.Scor
     if result.finished and not before:
         messages.warning(
             request,
-            gettext("Cette correction termine la partie : victoire de %(team)s.")
+            gettext("Cette correction termine la partie, gagnée par %(team)s.")
             % {"team": sheet.match.team_name(result.winner)},
         )
     elif before and not result.finished:

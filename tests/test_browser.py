@@ -111,7 +111,7 @@ def test_it_shows_every_hand_on_the_second_phone_within_3_seconds(live_server, b
 
     assert max(delays) < LIVE_DELAY_S
     for page in (first, second):
-        assert "Victoire de Alice & Claire" in page.locator("#scoreboard").inner_text()
+        assert "Victoire : Alice & Claire" in page.locator("#scoreboard").inner_text()
     assert totals(first) == totals(second) == ["596", "304"]
     reserve_badge = second.locator("#hand-1 .badge-litige").inner_text()
     assert "81" in reserve_badge

@@ -51,18 +51,18 @@ def sheet_of(hands: list[HandInput], **rules):
             {},
             "Dedans : 162 + 81 de réserve à Nous",
         ),
-        ([HandInput("B", capot="B")], {}, "Capot de Eux : Nous 0 – Eux 252"),
+        ([HandInput("B", capot="B")], {}, "Capot (Eux) : Nous 0 – Eux 252"),
         (
             [HandInput("A", capot="B")],
             {"capot_points": 250},
             "Capot de la défense, dedans : 250 à Eux",
         ),
         ([HandInput(None)], {}, "Tout le monde passe : on redistribue, rien n'est marqué"),
-        ([HandInput("A", renonce="A")], {}, "Renonce de Nous : 162 à Eux"),
+        ([HandInput("A", renonce="A")], {}, "Renonce (Nous) : 162 à Eux"),
         (
             [HandInput("A", renonce="A")],
             {"renonce": "annul"},
-            "Renonce de Nous : donne annulée, rien n'est marqué",
+            "Renonce (Nous) : donne annulée, rien n'est marqué",
         ),
     ],
 )

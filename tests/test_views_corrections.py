@@ -95,7 +95,7 @@ def test_a_correction_that_ends_or_reopens_the_match_says_so(client: Client):
     last = live(match)[1]
     post_edit(client, match, last, taker="1", points="162")
     page = client.get(f"/m/{match.token}/").content.decode()
-    assert "Cette correction termine la partie : victoire de Alice &amp; Claire." in page
+    assert "Cette correction termine la partie, gagnée par Alice &amp; Claire." in page
     last.refresh_from_db()
     post_edit(client, match, last, taker="1", points="90")
     page = client.get(f"/m/{match.token}/").content.decode()
@@ -213,3 +213,29 @@ def test_a_bad_phone_name_is_refused(client: Client):
     page = client.get(f"/m/{match.token}/").content.decode()
     assert "Donnez un prénom de 40 lettres au plus." in page
     assert "device_name" not in client.session
+
+
+def test_missing_several_hands_names_them_all(client: Client):
+    match = play(make_match(), hand("A", 100), hand("A", 100), hand("A", 100))
+    response = client.post(
+        f"/m/{match.token}/donnes/", {"taker": "2", "points": "95", "number": "2"}
+    )
+    body = response.content.decode()
+    assert response.status_code == 409
+    assert "Les donnes 2 à 3 viennent d&#x27;être saisies depuis d&#x27;autres téléphones." in body
+    assert "validez-la comme donne 4" in body
+
+
+def test_the_scoreboard_says_which_hand_comes_next(client: Client):
+    # poll.js moves an untouched entry form to this number.
+    match = play(make_match(), hand("A", 100), hand(None))
+    body = client.get(f"/m/{match.token}/poll/?v=0").content.decode()
+    assert 'data-next-number="3"' in body
+
+
+def test_a_post_only_address_opened_in_a_browser_explains_itself(client: Client):
+    match = play(make_match(), hand("A", 100))
+    one = live(match)[0]
+    response = client.get(f"/m/{match.token}/donnes/{one.pk}/supprimer/")
+    assert response.status_code == 405
+    assert "Cette adresse ne s'ouvre pas directement" in response.content.decode()

@@ -231,7 +231,7 @@ def test_it_previews_a_dedans(client: Client):
 
 def test_it_previews_the_hand_that_ends_the_match(client: Client):
     body = preview(client, make_match(target=100), taker="1", points="120")
-    assert "Cette donne termine la partie : victoire de Alice &amp; Claire." in body
+    assert "Cette donne termine la partie, gagnée par Alice &amp; Claire." in body
 
 
 def test_it_previews_the_reserve_collected(client: Client):

@@ -66,7 +66,7 @@ def test_it_shows_the_score_and_status_of_my_matches(client: Client):
     client.get(f"/m/{over.token}/")
     body = client.get("/").content.decode()
     assert "En cours : 2 donnes" in body
-    assert "Terminée : victoire de Vainqueurs" in body
+    assert "Terminée, gagnée par Vainqueurs" in body
     assert ">172<" in body  # Alice & Claire: 100 + 72
     assert ">152<" in body  # Bob & Dan: 62 + 90
 
@@ -112,8 +112,8 @@ def test_it_lists_every_problem_of_an_invalid_document(client: Client):
     response = client.post("/importer/", {"document": upload(json.dumps(document))})
     body = response.content.decode()
     assert response.status_code == 422
-    assert "rules.colour : Clé inconnue" in body
-    assert "Donne 1, points : Saisissez un nombre entre 0 et 162." in body
+    assert "Règles, colour : Clé inconnue" in body
+    assert "Donne 1, points de plis : Saisissez un nombre entre 0 et 162." in body
     assert Match.objects.count() == 0
 
 

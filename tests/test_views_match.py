@@ -100,7 +100,7 @@ def test_it_shows_a_litige_then_the_hand_that_pays_its_reserve(client: Client):
 def test_it_shows_the_winner_when_finished(client: Client):
     match = play(make_match(target=100, team_a_name="Les As"), hand("A", 120))
     body = page(client, match)
-    assert "Victoire de Les As\u00a0!" in body
+    assert "Victoire : Les As\u00a0!" in body
     # The form stays in the page, hidden by CSS while the match is over, so
     # that a correction reopening the match (seen by the poll) brings it back.
     assert 'data-finished="true"' in body

@@ -134,3 +134,22 @@ def test_it_enforces_csrf():
     client = Client(enforce_csrf_checks=True)
     assert client.post("/nouvelle/", form()).status_code == 403
     assert Match.objects.count() == 0
+
+
+def test_without_the_script_an_untouched_form_takes_the_preset(client: Client):
+    # Regression: "Avec annonces" without JavaScript created a match without them.
+    client.post("/nouvelle/", form(preset="marocaine"))
+    match = Match.objects.get()
+    assert (match.preset, match.announcements, match.card_names) == ("marocaine", True, "spanish")
+
+
+def test_without_the_script_rules_the_player_changed_win(client: Client):
+    client.post("/nouvelle/", form(preset="annonces", capot_points="250"))
+    match = Match.objects.get()
+    assert (match.announcements, match.capot_points, match.preset) == (False, 250, "custom")
+
+
+def test_with_the_script_the_fields_as_sent_win(client: Client):
+    client.post("/nouvelle/", form(preset="annonces", scripted="True"))
+    match = Match.objects.get()
+    assert (match.announcements, match.preset) == (False, "custom")

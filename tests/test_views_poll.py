@@ -52,7 +52,7 @@ def test_it_tells_when_the_match_is_over(client: Client):
     match = play(make_match(target=100), hand("A", 120))
     body = poll(client, match, 1).content.decode()
     assert 'data-finished="true"' in body
-    assert "Victoire de" in body
+    assert "Victoire :" in body
 
 
 @pytest.mark.parametrize("version", [None, "", "abc", "-1", "999"])

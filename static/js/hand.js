@@ -55,6 +55,15 @@
     if (f && event.target.name === "points" && f.contains(event.target)) update(f);
   });
 
+  // Once something is typed, the form is this phone's entry: the poll must not
+  // quietly move it to another hand number (see poll.js).
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var f = form();
+      if (f && f.contains(event.target) && event.target.type !== "hidden") f.dataset.dirty = "1";
+    });
+  });
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-add-announcement]");
     var f = form();
@@ -69,5 +78,15 @@
 
   function init() { var f = form(); if (f) update(f); }
   document.addEventListener("DOMContentLoaded", init);
-  document.addEventListener("htmx:afterSettle", init);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    init();
+    // A refused entry (422) or another phone was faster (409): the message is
+    // at the top of the form, the finger at the bottom. Bring it into view.
+    var status = event.detail && event.detail.xhr && event.detail.xhr.status;
+    var f = form();
+    var error = f && f.querySelector(".errorlist");
+    if ((status === 409 || status === 422) && error) {
+      error.scrollIntoView({ block: "center", behavior: "smooth" });
+    }
+  });
 })();

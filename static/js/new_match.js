@@ -17,6 +17,8 @@
     var form = document.querySelector("form.new-match");
     if (!data || !form) return;
     var presets = JSON.parse(data.textContent);
+    var scripted = form.querySelector("[data-scripted]");
+    if (scripted) scripted.value = "1";  // the rule fields follow the preset here
 
     form.addEventListener("change", function (event) {
       if (event.target.name !== "preset") return;

@@ -40,6 +40,23 @@
       var details = document.querySelector("#" + CSS.escape(id) + " details");
       if (details) details.open = true;
     });
+    followNumber();
+  }
+
+  // The entry form says which hand it will create. Untouched, it follows the
+  // sheet; once the player typed something, it keeps its number (the server
+  // then tells who was faster) and a note says a hand just arrived.
+  function followNumber() {
+    var b = board();
+    var form = document.getElementById("hand-form");
+    var number = form && form.querySelector('input[name="number"]');
+    if (!b || !number || !b.dataset.nextNumber || number.value === b.dataset.nextNumber) return;
+    if (form.dataset.dirty) {
+      var note = form.querySelector("[data-stale-note]");
+      if (note) note.hidden = false;
+    } else {
+      number.value = b.dataset.nextNumber;
+    }
   }
 
   function poll() {
