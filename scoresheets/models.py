@@ -11,6 +11,7 @@ import secrets
 
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from scoresheets import scoring
@@ -27,6 +28,38 @@ def seat_team(seat: int) -> str:
 def new_token() -> str:
     """An unguessable URL token: 144 bits from ``secrets`` (24 URL-safe characters)."""
     return secrets.token_urlsafe(18)
+
+
+class Table(models.Model):
+    """A table of friends: a roster of players and their matches, reached only
+    through its unguessable token (nothing lists tables)."""
+
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    name = models.CharField(max_length=60)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TablePlayer(models.Model):
+    """A person of a table's roster: the same player from match to match.
+
+    A name is unique within its table, whatever its case ("léa" is "Léa").
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="roster")
+    name = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "table", name="tableplayer_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Match(models.Model):
@@ -66,8 +99,24 @@ class Match(models.Model):
     renonce = models.CharField(max_length=8, default=scoring.RenonceRule.PENALTY)
     win_needs_trick = models.BooleanField(default=True)
 
+    # The table it belongs to; a quick match has none.
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, null=True, blank=True, related_name="matches"
+    )
+    # A summary of the engine's result, for lists, statistics and rankings: it
+    # is written by the services in the same transaction as every change of
+    # the hands (from the engine's result), never computed anywhere else. The
+    # scoresheet itself always scores the hands again.
+    finished = models.BooleanField(default=False)
+    winner = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
+    total_a = models.IntegerField(default=0)
+    total_b = models.IntegerField(default=0)
+    hands_count = models.PositiveIntegerField(default=0)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
     class Meta:
         ordering = ["-created_at"]
+        indexes = [models.Index(fields=["table", "-created_at"], name="match_table_recent")]
         constraints = [
             models.CheckConstraint(
                 condition=Q(first_dealer__gte=1, first_dealer__lte=4), name="match_first_dealer"
@@ -87,6 +136,11 @@ class Match(models.Model):
             models.CheckConstraint(
                 condition=Q(renonce__in=[r.value for r in scoring.RenonceRule]),
                 name="match_renonce",
+            ),
+            models.CheckConstraint(
+                condition=Q(finished=False, winner__isnull=True)
+                | Q(finished=True, winner__in=["A", "B"]),
+                name="match_winner_when_finished",
             ),
         ]
 
@@ -121,12 +175,21 @@ class Player(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=40)
+    # The roster player behind this seat, in a table's match.
+    person = models.ForeignKey(
+        TablePlayer, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
+    )
 
     class Meta:
         ordering = ["seat"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="player_unique_seat"),
             models.CheckConstraint(condition=Q(seat__gte=1, seat__lte=4), name="player_seat"),
+            models.UniqueConstraint(
+                fields=["match", "person"],
+                condition=Q(person__isnull=False),
+                name="player_unique_person",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -181,6 +244,8 @@ class Hand(models.Model):
     announcements_a = models.PositiveIntegerField(default=0)
     announcements_b = models.PositiveIntegerField(default=0)
     renonce = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
+    # The player who held the belote, when someone said (optional).
+    belote_seat = models.PositiveSmallIntegerField(null=True, blank=True)
 
     objects = HandQuerySet.as_manager()
 
@@ -220,6 +285,11 @@ class Hand(models.Model):
                 name="hand_announcements_one_team",
             ),
             models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
+            models.CheckConstraint(
+                condition=Q(belote_seat__isnull=True)
+                | Q(belote__isnull=False, belote_seat__gte=1, belote_seat__lte=4),
+                name="hand_belote_seat",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -239,9 +309,10 @@ class Hand(models.Model):
 
     def document(self) -> dict:
         """This hand as kept in its history: the match-document hand (FORMAT.md)
-        plus ``taker_seat``."""
+        plus ``taker_seat`` and ``belote_seat``."""
         data = scoring.match_document(scoring.Rules(), [self.to_input()])["hands"][0]
         data["taker_seat"] = self.taker_seat
+        data["belote_seat"] = self.belote_seat
         return data
 
     @classmethod

@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
 from scoresheets import scoring
-from scoresheets.models import Hand, HandRevision, Match, Player, seat_team
+from scoresheets.models import Hand, HandRevision, Match, Player, Table, TablePlayer, seat_team
 
 PRESETS: dict[str, dict[str, Any]] = {
     # The rules each preset fills in; every value stays editable (issue 3).
@@ -123,17 +123,34 @@ def match_create(
     first_dealer: int = 1,
     preset: str = Match.Preset.CLASSIQUE,
     card_names: str = Match.CardNames.FRENCH,
+    table: Table | None = None,
 ) -> Match:
     """Create a match with four players in seat order (seats 1 & 3 are team A).
 
-    Team names default to the partners' names. Raises ``scoring.MatchError``
-    if ``rules`` are invalid (nothing is created).
+    Team names default to the partners' names. With a ``table``, each name is
+    a player of its roster (found whatever the case, or added), so that the
+    player's history follows them. Raises ``scoring.MatchError`` if
+    ``rules`` are invalid, or (code ``same_player``, field ``player_N``) if
+    one player would take two seats; nothing is created then.
     """
     problems = scoring.check_rules(rules)
+    names = [name.strip() for name in names]
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names, start=1):
+        if table is not None and name.casefold() in seen:
+            problems.append(
+                scoring.Problem(
+                    None, f"player_{seat}", "same_player", "a player cannot take two seats"
+                )
+            )
+        seen.setdefault(name.casefold(), seat)
     if problems:
         raise scoring.MatchError(problems)
-    names = [name.strip() for name in names]
+    people = [table_player_get_or_create(table=table, name=n) for n in names] if table else None
+    if people:
+        names = [person.name for person in people]  # the roster's spelling
     match = Match(
+        table=table,
         team_a_name=team_a_name.strip() or default_team_name(names[0], names[2]),
         team_b_name=team_b_name.strip() or default_team_name(names[1], names[3]),
         first_dealer=first_dealer,
@@ -150,9 +167,28 @@ def match_create(
     match.full_clean()
     match.save()
     Player.objects.bulk_create(
-        [Player(match=match, seat=seat, name=name) for seat, name in enumerate(names, start=1)]
+        [
+            Player(match=match, seat=seat, name=name, person=people[seat - 1] if people else None)
+            for seat, name in enumerate(names, start=1)
+        ]
     )
     return match
+
+
+def table_player_get_or_create(*, table: Table, name: str) -> TablePlayer:
+    """The roster player of ``table`` called ``name`` (any case), added if new."""
+    name = name.strip()
+    existing = TablePlayer.objects.filter(table=table, name__iexact=name).first()
+    if existing is not None:
+        return existing
+    player = TablePlayer(table=table, name=name)
+    player.full_clean(validate_constraints=False)
+    try:
+        with transaction.atomic():  # a savepoint: another phone may add the same name
+            player.save()
+    except IntegrityError:
+        return TablePlayer.objects.get(table=table, name__iexact=name)
+    return player
 
 
 def match_get_scoresheet(match: Match) -> Scoresheet:
@@ -204,6 +240,20 @@ def _check_taker_seat(hand: scoring.HandInput, taker_seat: int | None, number: i
         )
 
 
+def _check_belote_seat(hand: scoring.HandInput, belote_seat: int | None, number: int) -> None:
+    if belote_seat is not None and (hand.belote is None or seat_team(belote_seat) != hand.belote):
+        raise scoring.MatchError(
+            [
+                scoring.Problem(
+                    number,
+                    "belote",
+                    "belote_seat_team",
+                    "the belote holder must play in the team that had the belote",
+                )
+            ]
+        )
+
+
 def _begin(match: Match, key: str | None) -> tuple[Match, list[Hand], HandRevision | None]:
     """Lock the match for this transaction and load its hands in order.
 
@@ -226,6 +276,28 @@ def _replayed(locked: Match, replay: HandRevision) -> HandChange:
     return HandChange(hand=replay.hand, number=number, replayed=True)
 
 
+def summary_fields(match: Match, result: scoring.MatchResult, now: Any = None) -> dict[str, Any]:
+    """The ``Match`` summary columns for the engine's ``result`` of its hands.
+
+    ``decided_at`` keeps the moment the match was first decided while it
+    stays finished (a correction of an earlier hand does not move it), is set
+    to ``now`` when it becomes finished and cleared when a correction
+    reopens it.
+    """
+    now = now or timezone.now()
+    decided_at = None
+    if result.finished:
+        decided_at = match.decided_at if match.finished and match.decided_at else now
+    return {
+        "finished": result.finished,
+        "winner": result.winner,
+        "total_a": result.totals.a,
+        "total_b": result.totals.b,
+        "hands_count": len(result.hands),
+        "decided_at": decided_at,
+    }
+
+
 def _commit(
     locked: Match,
     hand: Hand,
@@ -233,7 +305,10 @@ def _commit(
     *,
     device: str,
     key: str | None,
+    result: scoring.MatchResult,
 ) -> None:
+    """Keep the change in the hand's history, bump the match's version and
+    write its summary: all in the caller's transaction."""
     HandRevision.objects.create(
         match=locked,
         hand=hand,
@@ -243,14 +318,17 @@ def _commit(
         device=device,
         key=key or None,
     )
-    Match.objects.filter(pk=locked.pk).update(version=F("version") + 1, updated_at=timezone.now())
+    now = timezone.now()
+    Match.objects.filter(pk=locked.pk).update(
+        version=F("version") + 1, updated_at=now, **summary_fields(locked, result, now)
+    )
 
 
 def _validate(
     locked: Match, live: Sequence[Hand], replacement: dict[int, scoring.HandInput]
-) -> None:
+) -> scoring.MatchResult:
     """Score the live hands (some replaced) with the engine: raises MatchError."""
-    scoring.score_match(locked.rules, [replacement.get(h.pk) or h.to_input() for h in live])
+    return scoring.score_match(locked.rules, [replacement.get(h.pk) or h.to_input() for h in live])
 
 
 @transaction.atomic
@@ -259,6 +337,7 @@ def hand_record(
     match: Match,
     hand: scoring.HandInput,
     taker_seat: int | None = None,
+    belote_seat: int | None = None,
     expected_number: int | None = None,
     device: str = "",
     key: str | None = None,
@@ -271,7 +350,8 @@ def hand_record(
     returns the first result (``replayed=True``) and saves nothing. The engine
     validates the whole match with the new hand first: raises
     ``scoring.MatchError`` (e.g. code ``after_end`` when the match is over).
-    ``taker_seat`` must belong to the taker's team.
+    ``taker_seat`` must belong to the taker's team, ``belote_seat`` (who held
+    the belote, optional) to the belote's team.
     """
     locked, every, replay = _begin(match, key)
     if replay is not None:
@@ -286,17 +366,19 @@ def hand_record(
             )
         raise HandConflict(kind="moved", number=expected_number)
     _check_taker_seat(hand, taker_seat, number)
-    scoring.score_match(locked.rules, [*(h.to_input() for h in live), hand])
+    _check_belote_seat(hand, belote_seat, number)
+    result = scoring.score_match(locked.rules, [*(h.to_input() for h in live), hand])
     saved = Hand(
         match=locked,
         number=max((h.number for h in every), default=0) + 1,
         taker_seat=taker_seat,
+        belote_seat=belote_seat,
         entered_by=device,
         **Hand.fields_from_input(hand),
     )
     saved.full_clean()
     saved.save()
-    _commit(locked, saved, HandRevision.Action.CREATED, device=device, key=key)
+    _commit(locked, saved, HandRevision.Action.CREATED, device=device, key=key, result=result)
     return HandChange(hand=saved, number=number)
 
 
@@ -314,6 +396,7 @@ def hand_update(
     hand_id: int,
     hand: scoring.HandInput,
     taker_seat: int | None = None,
+    belote_seat: int | None = None,
     expected_version: int,
     device: str = "",
     key: str | None = None,
@@ -336,15 +419,17 @@ def hand_update(
         raise HandConflict(kind="changed", number=number, device=target.entered_by)
     number = live.index(target) + 1
     _check_taker_seat(hand, taker_seat, number)
-    _validate(locked, live, {target.pk: hand})
+    _check_belote_seat(hand, belote_seat, number)
+    result = _validate(locked, live, {target.pk: hand})
     for name, value in Hand.fields_from_input(hand).items():
         setattr(target, name, value)
     target.taker_seat = taker_seat
+    target.belote_seat = belote_seat
     target.version += 1
     target.entered_by = device
     target.full_clean()
     target.save()
-    _commit(locked, target, HandRevision.Action.EDITED, device=device, key=key)
+    _commit(locked, target, HandRevision.Action.EDITED, device=device, key=key, result=result)
     return HandChange(hand=target, number=number)
 
 
@@ -372,12 +457,12 @@ def hand_delete(
         number = live.index(target) + 1 if target in live else 0
         raise HandConflict(kind="changed", number=number, device=target.entered_by)
     number = live.index(target) + 1
-    _validate(locked, [h for h in live if h.pk != target.pk], {})
+    result = _validate(locked, [h for h in live if h.pk != target.pk], {})
     target.deleted_at = timezone.now()
     target.version += 1
     target.entered_by = device
     target.save()
-    _commit(locked, target, HandRevision.Action.DELETED, device=device, key=key)
+    _commit(locked, target, HandRevision.Action.DELETED, device=device, key=key, result=result)
     return HandChange(hand=target, number=number)
 
 
@@ -399,12 +484,12 @@ def hand_restore(
         live = [h for h in every if h.deleted_at is None]
         return HandChange(hand=target, number=live.index(target) + 1, replayed=True)
     live = [h for h in every if h.deleted_at is None or h.pk == target.pk]
-    _validate(locked, live, {})
+    result = _validate(locked, live, {})
     target.deleted_at = None
     target.version += 1
     target.entered_by = device
     target.save()
-    _commit(locked, target, HandRevision.Action.RESTORED, device=device, key=key)
+    _commit(locked, target, HandRevision.Action.RESTORED, device=device, key=key, result=result)
     return HandChange(hand=target, number=live.index(target) + 1)
 
 
@@ -465,7 +550,7 @@ def match_import(*, document: Any, device: str = "") -> Match:
     hands.
     """
     rules, inputs = scoring.parse_match_document(document)
-    scoring.score_match(rules, inputs)
+    result = scoring.score_match(rules, inputs)
     table = _table_from_document(document, inputs)
     match = match_create(
         names=table["names"],
@@ -501,6 +586,8 @@ def match_import(*, document: Any, device: str = "") -> Match:
             for hand in hands
         ]
     )
+    Match.objects.filter(pk=match.pk).update(**summary_fields(match, result))
+    match.refresh_from_db()
     return match
 
 
