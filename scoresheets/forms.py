@@ -43,6 +43,8 @@ PROBLEM_MESSAGES: dict[str, Any] = {
     "not_on_redeal": _("Quand tout le monde passe, rien d'autre ne se saisit."),
     "after_end": _("La partie est terminée : on ne peut plus ajouter de donne."),
     "taker_seat_team": _("Le preneur doit jouer dans l'équipe qui prend."),
+    "belote_seat_team": _("Ce joueur n'est pas dans l'équipe qui avait la belote."),
+    "same_player": _("Un joueur ne peut pas occuper deux places."),
     "not_object": _("Format incorrect : un objet JSON est attendu."),
     "not_list": _("Format incorrect : une liste est attendue."),
     "unknown_key": _("Clé inconnue : vérifiez l'orthographe."),
@@ -357,6 +359,10 @@ class HandForm(forms.Form):
     )
     capot = forms.ChoiceField(label=_("Capot"), required=False, widget=forms.RadioSelect)
     belote = forms.ChoiceField(label=_("Belote-rebelote"), required=False, widget=forms.RadioSelect)
+    # Who held it (optional): one tap on a player also gives the belote's team.
+    belote_seat = forms.ChoiceField(
+        label=_("Qui avait la belote ?"), required=False, widget=forms.RadioSelect
+    )
     ann_team = forms.ChoiceField(
         label=_("Annonces de l'équipe"), required=False, widget=forms.RadioSelect
     )
@@ -400,6 +406,14 @@ class HandForm(forms.Form):
         )
         for name in ("capot", "belote", "renonce"):
             self.fields[name].initial = ""
+        if self.players:
+            self.fields["belote_seat"].choices = [
+                ("", pgettext_lazy("belote", "On ne sait pas")),
+                *((str(p.seat), p.name) for p in self.players),
+            ]
+            self.fields["belote_seat"].initial = ""
+        else:
+            del self.fields["belote_seat"]
         self.fields["key"].initial = uuid.uuid4().hex
         if not announcements:
             del self.fields["ann_team"]
@@ -415,7 +429,20 @@ class HandForm(forms.Form):
             return data
         if not data.get("taker"):
             self.add_error("taker", FIELD_PROBLEM_MESSAGES["required", "taker"])
+        holder = data.get("belote_seat")
+        if holder:
+            team = seat_team(int(holder))
+            if not data.get("belote"):
+                data["belote"] = team  # the holder's tap says the team too
+            elif data["belote"] != team:
+                self.add_error("belote_seat", PROBLEM_MESSAGES["belote_seat_team"])
         return data
+
+    @property
+    def belote_holder(self) -> int | None:
+        """The seat of the player who held the belote, if given."""
+        holder = self.cleaned_data.get("belote_seat") if not self.is_redeal else None
+        return int(holder) if holder else None
 
     @property
     def taker_seat(self) -> int | None:
@@ -472,6 +499,7 @@ class HandForm(forms.Form):
             "points_team": hand.points_team or "",
             "capot": hand.capot or "",
             "belote": hand.belote or "",
+            "belote_seat": str(hand.belote_seat) if hand.belote_seat else "",
             "ann_team": ann_team,
             "ann_points": hand.announcements_a or hand.announcements_b or None,
             "renonce": hand.renonce or "",

@@ -260,3 +260,21 @@ def test_it_refuses_get_on_the_preview(client: Client):
 
 def test_it_answers_404_for_the_preview_of_an_unknown_match(client: Client):
     assert client.post("/m/nope/apercu/", {"taker": "1"}).status_code == 404
+
+
+def test_one_tap_on_the_belote_holder_records_the_team_too(client: Client):
+    match = make_match()
+    response = post(client, match, taker="1", points="100", belote_seat="4", number="1")
+    assert response.status_code == 303
+    saved = Hand.objects.get()
+    assert (saved.belote, saved.belote_seat) == ("B", 4)
+
+
+def test_a_belote_holder_of_the_other_team_is_refused(client: Client):
+    match = make_match()
+    response = post(client, match, taker="1", points="100", belote="A", belote_seat="2")
+    assert response.status_code == 422
+    assert "Ce joueur n&#x27;est pas dans l&#x27;équipe qui avait la belote." in (
+        response.content.decode()
+    )
+    assert Hand.objects.count() == 0

@@ -153,3 +153,11 @@ def test_it_reads_the_page_in_the_same_queries_whatever_the_hands(
     with django_assert_num_queries(4):
         body = page(client, match)
     assert body.count("<details>") == hands
+
+
+def test_it_names_who_held_the_belote(client: Client):
+    from scoresheets import services
+
+    match = make_match()
+    services.hand_record(match=match, hand=hand("A", 100, belote="B"), taker_seat=1, belote_seat=4)
+    assert "Belote · Dan</span>" in page(client, match)

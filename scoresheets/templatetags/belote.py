@@ -94,6 +94,7 @@ class RowView:
     taker: str
     taker_team: str | None
     reserve_added: int
+    belote_holder: Player | None = None
 
 
 @register.simple_tag
@@ -121,6 +122,7 @@ def sheet_rows(sheet: Scoresheet) -> list[RowView]:
                 taker=taker,
                 taker_team=hand.taker,
                 reserve_added=result.reserve - previous_reserve if result.reserve else 0,
+                belote_holder=sheet.player(hand.belote_seat),
             )
         )
         previous_reserve = result.reserve
@@ -246,7 +248,11 @@ def hand_summary(sheet: Scoresheet, data: dict[str, Any] | Hand) -> str:
     if data.get("capot"):
         parts.append(_("capot %(team)s") % {"team": match.team_name(data["capot"])})
     if data.get("belote"):
-        parts.append(_("belote %(team)s") % {"team": match.team_name(data["belote"])})
+        holder = sheet.player(data.get("belote_seat"))
+        parts.append(
+            _("belote %(team)s")
+            % {"team": holder.name if holder else match.team_name(data["belote"])}
+        )
     for team, value in (data.get("announcements") or {}).items():
         if value:
             parts.append(

@@ -90,3 +90,24 @@
     }
   });
 })();
+
+// The belote holder: tapping a player also ticks the belote's team; choosing
+// "Personne" for the belote forgets the holder.
+(function () {
+  "use strict";
+  document.addEventListener("change", function (event) {
+    var f = document.getElementById("hand-form");
+    if (!f || !f.contains(event.target)) return;
+    if (event.target.name === "belote_seat" && event.target.value) {
+      var team = ["1", "3"].indexOf(event.target.value) >= 0 ? "A" : "B";
+      var belote = f.querySelector('input[name="belote"][value="' + team + '"]');
+      if (belote) belote.checked = true;
+    }
+    if (event.target.name === "belote") {
+      var holder = f.querySelector('input[name="belote_seat"]:checked');
+      var none = f.querySelector('input[name="belote_seat"][value=""]');
+      var holderTeam = holder && holder.value ? (["1", "3"].indexOf(holder.value) >= 0 ? "A" : "B") : "";
+      if (holderTeam && holderTeam !== event.target.value && none) none.checked = true;
+    }
+  });
+})();
