@@ -382,6 +382,20 @@ def hand_record(
     return HandChange(hand=saved, number=number)
 
 
+def _unchanged_target(
+    every: Sequence[Hand], hand_id: int, expected_version: int
+) -> tuple[Hand, list[Hand], int]:
+    """The live hand ``hand_id`` as the form saw it: returns it, the live hands
+    and its shown number; raises :class:`HandConflict` if it was changed or
+    deleted since (its version moved on)."""
+    target = _target(every, hand_id)
+    live = [h for h in every if h.deleted_at is None]
+    if target.deleted_at is not None or target.version != expected_version:
+        number = live.index(target) + 1 if target in live else 0
+        raise HandConflict(kind="changed", number=number, device=target.entered_by)
+    return target, live, live.index(target) + 1
+
+
 def _target(every: Sequence[Hand], hand_id: int) -> Hand:
     target = next((h for h in every if h.pk == hand_id), None)
     if target is None:
@@ -412,12 +426,7 @@ def hand_update(
     locked, every, replay = _begin(match, key)
     if replay is not None:
         return _replayed(locked, replay)
-    target = _target(every, hand_id)
-    live = [h for h in every if h.deleted_at is None]
-    if target.deleted_at is not None or target.version != expected_version:
-        number = live.index(target) + 1 if target in live else 0
-        raise HandConflict(kind="changed", number=number, device=target.entered_by)
-    number = live.index(target) + 1
+    target, live, number = _unchanged_target(every, hand_id, expected_version)
     _check_taker_seat(hand, taker_seat, number)
     _check_belote_seat(hand, belote_seat, number)
     result = _validate(locked, live, {target.pk: hand})
@@ -451,12 +460,7 @@ def hand_delete(
     locked, every, replay = _begin(match, key)
     if replay is not None:
         return _replayed(locked, replay)
-    target = _target(every, hand_id)
-    live = [h for h in every if h.deleted_at is None]
-    if target.deleted_at is not None or target.version != expected_version:
-        number = live.index(target) + 1 if target in live else 0
-        raise HandConflict(kind="changed", number=number, device=target.entered_by)
-    number = live.index(target) + 1
+    target, live, number = _unchanged_target(every, hand_id, expected_version)
     result = _validate(locked, [h for h in live if h.pk != target.pk], {})
     target.deleted_at = timezone.now()
     target.version += 1
