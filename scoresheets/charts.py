@@ -10,7 +10,7 @@ follows the team colours and dark mode.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygal
 from django.utils.html import escape
@@ -63,23 +63,10 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
     if not hands:
         return mark_safe("")
     match = sheet.match
-    chart = pygal.Line(
-        style=_STYLE,
-        js=[],
-        disable_xml_declaration=True,
-        no_prefix=True,
-        explicit_size=False,
-        width=400,
-        height=240,
-        margin=8,
-        dots_size=3,
-        show_dots=len(hands) <= 40,
+    chart = _line_chart(
+        len(hands),
         legend_at_bottom=True,
         truncate_legend=-1,
-        show_minor_x_labels=len(hands) <= 12,
-        x_labels_major_every=max(1, len(hands) // 6) if len(hands) > 12 else None,
-        include_x_axis=True,
-        show_y_guides=True,
         range=(0, max(match.target, sheet.result.totals.a, sheet.result.totals.b)),
     )
     chart.title = None
@@ -93,6 +80,29 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
         stroke_style={"dasharray": "8,5", "width": 2},
     )
     return _render(chart, chart_id="score-chart", label=_("Progression du score"))
+
+
+def _line_chart(points: int, **config: Any) -> pygal.Line:
+    """A phone-sized line chart of ``points`` points per series, in our style;
+    ``config`` adds or overrides pygal options."""
+    options: dict[str, Any] = {
+        "style": _STYLE,
+        "js": [],
+        "disable_xml_declaration": True,
+        "no_prefix": True,
+        "explicit_size": False,
+        "width": 400,
+        "height": 240,
+        "margin": 8,
+        "dots_size": 3,
+        "show_dots": points <= 40,
+        "show_minor_x_labels": points <= 12,
+        "x_labels_major_every": max(1, points // 6) if points > 12 else None,
+        "include_x_axis": True,
+        "show_y_guides": True,
+    }
+    options.update(config)
+    return pygal.Line(**options)
 
 
 def _render(chart: pygal.Line, *, chart_id: str, label: str) -> SafeString:
@@ -120,23 +130,7 @@ def rating_svg(history: Sequence[RatingPoint], *, title: str) -> SafeString:
     if not history:
         return mark_safe("")
     count = len(history)
-    chart = pygal.Line(
-        style=_STYLE,
-        js=[],
-        disable_xml_declaration=True,
-        no_prefix=True,
-        explicit_size=False,
-        width=400,
-        height=240,
-        margin=8,
-        dots_size=3,
-        show_dots=count <= 40,
-        show_legend=False,
-        show_minor_x_labels=count <= 12,
-        x_labels_major_every=max(1, count // 6) if count > 12 else None,
-        include_x_axis=True,
-        show_y_guides=True,
-    )
+    chart = _line_chart(count, show_legend=False)
     chart.title = title
     chart.x_labels = [str(n) for n in range(1, count + 1)]
     chart.add(title, [point.rating for point in history])  # no legend: never shown
