@@ -1,10 +1,11 @@
-"""URLs of the scoresheet app. A match is reached only by its unguessable token."""
+"""URLs of the scoresheet app. A match, and a table of friends, are reached only by
+their unguessable token."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from scoresheets import views
+from scoresheets import table_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -20,4 +21,13 @@ urlpatterns = [
     path("m/<str:token>/appareil/", views.device_set, name="device_set"),
     path("m/<str:token>/poll/", views.match_poll, name="match_poll"),
     path("m/<str:token>/export.json", views.match_export, name="match_export"),
+    # Tables of friends (issue 5).
+    path("tables/nouvelle/", table_views.table_new, name="table_new"),
+    path("t/<str:token>/", table_views.table_detail, name="table"),
+    path("t/<str:token>/joueurs/", table_views.table_player_add, name="table_player_add"),
+    path("t/<str:token>/nouvelle/", table_views.table_match_new, name="table_match_new"),
+    path("t/<str:token>/joueurs/<int:player_id>/", table_views.table_player, name="table_player"),
+    path("t/<str:token>/classement/", table_views.table_ranking, name="table_ranking"),
+    path("t/<str:token>/parties.csv", table_views.table_matches_csv, name="table_matches_csv"),
+    path("t/<str:token>/donnes.csv", table_views.table_hands_csv, name="table_hands_csv"),
 ]

@@ -33,6 +33,7 @@ from scoresheets.forms import (
     problem_message,
 )
 from scoresheets.models import Hand, Match, Player
+from scoresheets.table_views import my_tables
 
 MY_MATCHES = "my_matches"  # session key: tokens of the matches this browser created or opened
 MY_MATCHES_MAX = 50
@@ -97,7 +98,7 @@ def _home(request: HttpRequest, import_form: ImportForm, status: int = 200) -> H
         for m in Match.objects.filter(token__in=tokens).prefetch_related("players", "hands")
     }
     sheets = [services.match_get_scoresheet(matches[t]) for t in tokens if t in matches]
-    context = {"sheets": sheets, "import_form": import_form}
+    context = {"sheets": sheets, "import_form": import_form, "tables": my_tables(request)}
     return render(request, "scoresheets/home.html", context, status=status)
 
 

@@ -1,0 +1,410 @@
+"""Views of the tables of friends: the table page (roster, history, a short
+ranking, sharing), a new match from the roster, a player's page, the
+ranking and the CSV exports.
+
+A table is reached only through its unguessable token (``get_table_or_404``);
+a wrong token, and a player of another table, are a 404: nothing confirms
+that they exist. Nothing lists tables, except this browser's own ("my tables",
+kept in the session like "my matches").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.db import DatabaseError
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoresheets import charts, exports, ratings, scoring, services, stats, tables
+from scoresheets.forms import presets_for_script
+from scoresheets.models import Match, Table, TablePlayer
+from scoresheets.table_forms import HistoryFilter, PlayerForm, TableForm, TableMatchForm
+
+MY_TABLES = "my_tables"  # session key: tokens of the tables this browser created or opened
+MY_TABLES_MAX = 20
+HISTORY_PER_PAGE = 20
+TOP = 5  # players in the table page's short ranking
+
+
+def get_table_or_404(token: str) -> Table:
+    """The table of a URL token, or a 404."""
+    return get_object_or_404(Table, token=token)
+
+
+def _remember(request: HttpRequest, token: str) -> None:
+    """Put ``token`` first in this browser's "my tables" (written only on a change)."""
+    tokens = request.session.get(MY_TABLES, [])
+    if tokens[:1] != [token]:
+        request.session[MY_TABLES] = [token, *(t for t in tokens if t != token)][:MY_TABLES_MAX]
+
+
+def my_tables(request: HttpRequest) -> list[Table]:
+    """This browser's tables, last opened first, with their number of matches (one query)."""
+    tokens = request.session.get(MY_TABLES, [])
+    if not tokens:
+        return []
+    found = {
+        t.token: t
+        for t in Table.objects.filter(token__in=tokens).annotate(match_count=Count("matches"))
+    }
+    return [found[t] for t in tokens if t in found]
+
+
+def _redirect(url: str) -> HttpResponse:
+    """A 303: the browser GETs ``url``, a reload never re-posts."""
+    response = HttpResponse(status=303)
+    response["Location"] = url
+    return response
+
+
+# --------------------------------------------------------------------------
+# New table
+# --------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def table_new(request: HttpRequest) -> HttpResponse:
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = tables.table_create(
+                name=form.cleaned_data["name"], player_names=form.cleaned_data["players"]
+            )
+        except (ValidationError, DatabaseError):
+            form.add_error(None, gettext("Ces noms ne conviennent pas : vérifiez-les."))
+        else:
+            _remember(request, table.token)
+            return _redirect(reverse("table", args=[table.token]))
+    status = 422 if form.is_bound else 200
+    return render(request, "scoresheets/table_new.html", {"form": form}, status=status)
+
+
+# --------------------------------------------------------------------------
+# The table page
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """A match of the history: its teams with their players (names, seat order)."""
+
+    match: Match
+    players_a: tuple[str, str]
+    players_b: tuple[str, str]
+
+    @property
+    def show_players(self) -> bool:
+        """Whether the team names do not already say who played."""
+        return self.match.team_a_name != services.default_team_name(
+            *self.players_a
+        ) or self.match.team_b_name != services.default_team_name(*self.players_b)
+
+
+def _history_row(match: Match) -> HistoryRow:
+    names = [p.name for p in match.players.all()] + ["", "", "", ""]
+    return HistoryRow(match=match, players_a=(names[0], names[2]), players_b=(names[1], names[3]))
+
+
+def _leaders(board: ratings.Ratings, names: dict[int, str]) -> list[dict[str, Any]]:
+    return [
+        {"rating": r, "name": names.get(r.player, "?"), "player_id": r.player}
+        for r in board.leaderboard
+    ]
+
+
+def _table_page(
+    request: HttpRequest, table: Table, player_form: PlayerForm, status: int = 200
+) -> HttpResponse:
+    roster = list(table.roster.all())
+    names = {p.pk: p.name for p in roster}
+    query = request.GET.copy()
+    query.setdefault("etat", "")  # "all" is checked when no state is asked for
+    history = HistoryFilter(query, roster=roster)
+    person, state = history.filters()
+    matches = tables.table_matches(table, person=person, status=state)
+    page = Paginator(matches, HISTORY_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "table": table,
+        "roster": roster,
+        "player_form": player_form,
+        "history": history,
+        "filtered": person is not None or bool(state),
+        "page": page,
+        "rows": [_history_row(m) for m in page.object_list],
+        "page_query": query.urlencode(),
+        "leaders": _leaders(tables.table_ratings(table), names)[:TOP],
+        "share_url": request.build_absolute_uri(reverse("table", args=[table.token])),
+    }
+    if history.errors:
+        status = 422
+    return render(request, "scoresheets/table.html", context, status=status)
+
+
+@require_GET
+def table_detail(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_table_or_404(token)
+    _remember(request, table.token)
+    return _table_page(request, table, PlayerForm())
+
+
+@require_POST
+def table_player_add(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_table_or_404(token)
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            player = tables.table_add_player(table=table, name=form.cleaned_data["name"])
+        except tables.DuplicateName:
+            form.add_error(
+                "name",
+                gettext("%(name)s est déjà à cette table.")
+                % {"name": form.cleaned_data["name"].strip()},
+            )
+        except (ValidationError, DatabaseError):
+            form.add_error("name", gettext("Ce prénom ne convient pas : 40 lettres au plus."))
+        else:
+            messages.success(request, gettext("%(name)s rejoint la table.") % {"name": player.name})
+            return _redirect(reverse("table", args=[table.token]) + "#roster")
+    return _table_page(request, table, form, status=422)
+
+
+# --------------------------------------------------------------------------
+# A new match from the roster
+# --------------------------------------------------------------------------
+
+
+RULE_FIELDS = (
+    "target",
+    "capot_points",
+    "rounding",
+    "litige",
+    "announcements",
+    "renonce",
+    "win_needs_trick",
+    "card_names",
+)
+
+
+def _last_match_initial(table: Table) -> dict[str, Any]:
+    """The new-match form's starting point: the players of the table's last
+    match in their seats, and its rules (a table keeps its habits). Every
+    field can be changed. Two queries; nothing for a table without matches."""
+    last = table.matches.order_by("-created_at", "-pk").first()
+    if last is None:
+        return {}
+    initial: dict[str, Any] = {name: getattr(last, name) for name in RULE_FIELDS}
+    # A custom set of rules shows as the classic preset with its rules changed.
+    initial["preset"] = (
+        last.preset if last.preset != Match.Preset.CUSTOM else Match.Preset.CLASSIQUE
+    )
+    for seat, person in last.players.values_list("seat", "person_id"):
+        if person is not None:
+            initial[f"person_{seat}"] = person
+    return initial
+
+
+@require_http_methods(["GET", "POST"])
+def table_match_new(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_table_or_404(token)
+    roster = list(table.roster.all())
+    if request.method == "POST":
+        form = TableMatchForm(request.POST, roster=roster)
+    else:
+        form = TableMatchForm(roster=roster, initial=_last_match_initial(table))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = services.match_create(
+                names=form.names(),
+                rules=form.match_rules(),
+                team_a_name=data["team_a_name"],
+                team_b_name=data["team_b_name"],
+                first_dealer=data["first_dealer"],
+                preset=form.effective_preset(),
+                card_names=data["card_names"],
+                table=table,
+            )
+        except scoring.MatchError as error:
+            form.add_problems(error)
+        except (ValidationError, DatabaseError):
+            form.add_error(None, gettext("Ces prénoms ne conviennent pas : vérifiez-les."))
+        else:
+            return _redirect(reverse("match", args=[match.token]))
+    status = 422 if form.is_bound else 200
+    context = {"form": form, "table": table, "presets": presets_for_script()}
+    return render(request, "scoresheets/table_match_new.html", context, status=status)
+
+
+# --------------------------------------------------------------------------
+# A player, the ranking
+# --------------------------------------------------------------------------
+
+
+def _get_person_or_404(table: Table, player_id: int) -> TablePlayer:
+    try:
+        return tables.person_of(table, player_id)
+    except TablePlayer.DoesNotExist:
+        raise Http404 from None
+
+
+@dataclass(frozen=True)
+class LastMatch:
+    """One of the player's last matches, with the names the page shows."""
+
+    line: stats.MatchLine
+    token: str
+    partner: str
+    opponents: tuple[str, str]
+
+
+@require_GET
+def table_player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
+    table = get_table_or_404(token)
+    person = _get_person_or_404(table, player_id)
+    figures = stats.player_stats(person.pk, tables.played_matches(table, person=person))
+    names = tables.player_names(table)
+    keys = [line.key for line in figures.last_matches]
+    tokens = dict(Match.objects.filter(pk__in=keys).values_list("pk", "token"))
+    board = tables.table_ratings(table)
+    rating = board.get(person.pk)
+    played = rating.matches if rating else 0
+    context = {
+        "table": table,
+        "person": person,
+        "stats": figures,
+        "best_partner": figures.best_partner,
+        "best_partner_name": names.get(figures.best_partner.player) if figures.best_partner else "",
+        "toughest": [(names.get(r.player, "?"), r) for r in figures.toughest_opponents],
+        "last_matches": [
+            LastMatch(
+                line=line,
+                token=tokens.get(line.key, ""),
+                partner=names.get(line.partner, "?"),
+                opponents=tuple(names.get(k, "?") for k in line.opponents),
+            )
+            for line in figures.last_matches
+        ],
+        "rating": rating,
+        "rated_count": len(board.leaderboard),
+        "matches_to_go": max(0, ratings.PROVISIONAL_MATCHES - played),
+        "chart": charts.rating_svg(
+            rating.history if rating else (),
+            title=gettext("Classement de %(name)s") % {"name": person.name},
+        ),
+    }
+    return render(request, "scoresheets/player.html", context)
+
+
+@require_GET
+def table_ranking(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_table_or_404(token)
+    roster = list(table.roster.all())
+    names = {p.pk: p.name for p in roster}
+    board = tables.table_ratings(table)
+    context = {
+        "table": table,
+        "leaders": _leaders(board, names),
+        "unrated": [p for p in roster if board.get(p.pk) is None],
+        "provisional_matches": ratings.PROVISIONAL_MATCHES,
+    }
+    return render(request, "scoresheets/ranking.html", context)
+
+
+# --------------------------------------------------------------------------
+# CSV exports
+# --------------------------------------------------------------------------
+
+MATCH_LABELS = {
+    "date": gettext_lazy("Date"),
+    "match": gettext_lazy("Partie"),
+    "team_a": gettext_lazy("Équipe A"),
+    "team_a_player_1": gettext_lazy("Équipe A, joueur 1"),
+    "team_a_player_2": gettext_lazy("Équipe A, joueur 2"),
+    "team_b": gettext_lazy("Équipe B"),
+    "team_b_player_1": gettext_lazy("Équipe B, joueur 1"),
+    "team_b_player_2": gettext_lazy("Équipe B, joueur 2"),
+    "score_a": gettext_lazy("Score A"),
+    "score_b": gettext_lazy("Score B"),
+    "hands": gettext_lazy("Donnes"),
+    "finished": gettext_lazy("Terminée"),
+    "winner": gettext_lazy("Gagnant (A/B)"),
+    "winner_name": gettext_lazy("Équipe gagnante"),
+}
+
+HAND_LABELS = {
+    "date": gettext_lazy("Date"),
+    "match": gettext_lazy("Partie"),
+    "hand": gettext_lazy("Donne"),
+    "dealer": gettext_lazy("Donneur"),
+    "taker": gettext_lazy("Preneur"),
+    "taker_team": gettext_lazy("Équipe preneuse"),
+    "points_team": gettext_lazy("Points de plis de"),
+    "trick_points": gettext_lazy("Points de plis"),
+    "capot": gettext_lazy("Capot"),
+    "belote": gettext_lazy("Belote"),
+    "belote_player": gettext_lazy("Belote de"),
+    "announcements_a": gettext_lazy("Annonces A"),
+    "announcements_b": gettext_lazy("Annonces B"),
+    "renonce": gettext_lazy("Renonce"),
+    "outcome": gettext_lazy("Résultat"),
+    "score_a": gettext_lazy("Points A"),
+    "score_b": gettext_lazy("Points B"),
+    "reserve": gettext_lazy("Réserve"),
+    "total_a": gettext_lazy("Total A"),
+    "total_b": gettext_lazy("Total B"),
+}
+
+
+def _csv(
+    request: HttpRequest,
+    token: str,
+    writer: Callable[..., str],
+    labels: dict[str, Any],
+    what: str,
+) -> HttpResponse:
+    table = get_table_or_404(token)
+    played = [
+        dataclasses.replace(m, played_on=timezone.localtime(m.played_on))
+        for m in tables.played_matches(table)
+    ]
+    tokens = dict(table.matches.values_list("pk", "token"))
+
+    def link(match: stats.PlayedMatch) -> str:
+        return request.build_absolute_uri(reverse("match", args=[tokens[match.key]]))
+
+    text = writer(
+        played,
+        tables.player_names(table),
+        link=link,
+        labels={key: str(label) for key, label in labels.items()},
+    )
+    name = slugify(table.name) or "table"
+    filename = f"rebelote-{name}-{slugify(what)}-{timezone.localdate():%Y-%m-%d}.csv"
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def table_matches_csv(request: HttpRequest, token: str) -> HttpResponse:
+    return _csv(request, token, exports.matches_csv, MATCH_LABELS, gettext("parties"))
+
+
+@require_GET
+def table_hands_csv(request: HttpRequest, token: str) -> HttpResponse:
+    return _csv(request, token, exports.hands_csv, HAND_LABELS, gettext("donnes"))
