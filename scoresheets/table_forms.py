@@ -55,13 +55,30 @@ class TableForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    """A new player of the roster."""
+    """A new player of the roster: a name not taken, whatever its case.
+
+    The roster is compared here with ``casefold`` (SQLite's case-insensitive
+    match only folds ASCII: "LÉA" would pass it); the service checks again."""
 
     name = forms.CharField(
         label=_("Prénom du nouveau joueur"),
         max_length=NAME_MAX,
         error_messages={"required": _("Saisissez un prénom.")},
     )
+
+    def __init__(self, *args: Any, roster: list[TablePlayer] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.roster = list(roster)
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if any(p.name.casefold() == name.casefold() for p in self.roster):
+            raise forms.ValidationError(duplicate_message(name))
+        return name
+
+
+def duplicate_message(name: str) -> str:
+    return _("%(name)s est déjà à cette table.") % {"name": name}
 
 
 class TableMatchForm(MatchForm):
@@ -102,7 +119,7 @@ class TableMatchForm(MatchForm):
                     _("Choisissez un joueur de la liste ou saisissez un prénom, pas les deux."),
                 )
                 continue
-            name = self.roster[person].name if person is not None else typed
+            name = self.roster[person].name if person is not None else self._known(typed)
             if not name:
                 self.add_error(
                     f"player_{seat}", _("Choisissez un joueur ou saisissez un nouveau prénom.")
@@ -114,6 +131,11 @@ class TableMatchForm(MatchForm):
             seen[name.casefold()] = seat
             data[f"player_{seat}"] = name
         return data
+
+    def _known(self, typed: str) -> str:
+        """A typed name as the roster spells it, whatever its case (else as typed)."""
+        folded = typed.casefold()
+        return next((p.name for p in self.roster.values() if p.name.casefold() == folded), typed)
 
     def add_problems(self, error: scoring.MatchError) -> None:
         for problem in error.problems:

@@ -31,7 +31,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoresheets import charts, exports, ratings, scoring, services, stats, tables
 from scoresheets.forms import presets_for_script
 from scoresheets.models import Match, Table, TablePlayer
-from scoresheets.table_forms import HistoryFilter, PlayerForm, TableForm, TableMatchForm
+from scoresheets.table_forms import (
+    HistoryFilter,
+    PlayerForm,
+    TableForm,
+    TableMatchForm,
+    duplicate_message,
+)
 
 MY_TABLES = "my_tables"  # session key: tokens of the tables this browser created or opened
 MY_TABLES_MAX = 20
@@ -165,16 +171,12 @@ def table_detail(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_player_add(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
-    form = PlayerForm(request.POST)
+    form = PlayerForm(request.POST, roster=list(table.roster.all()))
     if form.is_valid():
         try:
             player = tables.table_add_player(table=table, name=form.cleaned_data["name"])
         except tables.DuplicateName:
-            form.add_error(
-                "name",
-                gettext("%(name)s est déjà à cette table.")
-                % {"name": form.cleaned_data["name"].strip()},
-            )
+            form.add_error("name", duplicate_message(form.cleaned_data["name"]))
         except (ValidationError, DatabaseError):
             form.add_error("name", gettext("Ce prénom ne convient pas : 40 lettres au plus."))
         else:
