@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
 
 from scoresheets import ratings, scoring, services, stats
-from scoresheets.models import Hand, Match, Table, TablePlayer
+from scoresheets.models import Hand, Match, Player, Table, TablePlayer
 
 
 class DuplicateName(ValueError):
@@ -58,66 +57,101 @@ def table_matches(
     return matches
 
 
-def _seats(match: Match) -> tuple[Any, Any, Any, Any] | None:
-    people = [p.person_id for p in sorted(match.players.all(), key=lambda p: p.seat)]
-    if len(people) != 4 or None in people or len(set(people)) != 4:
-        return None
-    return tuple(people)
+RULE_FIELDS = (
+    "target",
+    "capot_points",
+    "rounding",
+    "litige",
+    "announcements",
+    "renonce",
+    "win_needs_trick",
+)
+HAND_FIELDS = (
+    "match_id",
+    "taker",
+    "points_team",
+    "trick_points",
+    "capot",
+    "belote",
+    "announcements_a",
+    "announcements_b",
+    "renonce",
+    "taker_seat",
+    "belote_seat",
+)
+
+
+def _seats_by_match(match_ids: QuerySet | list[int]) -> dict[int, tuple]:
+    """Match id -> the roster ids in seats 1-4, for matches whose four seats
+    are four different roster players (one query, plain values)."""
+    seats: dict[int, list] = defaultdict(lambda: [None] * 4)
+    rows = Player.objects.filter(match__in=match_ids).values_list("match_id", "seat", "person_id")
+    for match_id, seat, person_id in rows:
+        seats[match_id][seat - 1] = person_id
+    return {
+        match_id: tuple(people)
+        for match_id, people in seats.items()
+        if None not in people and len(set(people)) == 4
+    }
 
 
 def played_matches(table: Table, *, person: TablePlayer | None = None) -> list[stats.PlayedMatch]:
     """Every match of ``table`` (of ``person`` only, if given), scored by the
-    engine, as :class:`stats.PlayedMatch` with roster ids as player keys.
+    engine, as :class:`stats.PlayedMatch` with roster ids as player keys,
+    oldest first.
 
-    Three queries: the matches, their players, their live hands.
+    Three queries (the matches, their players, their live hands), read as
+    plain values: a table of 1,000 matches is read and scored in well under a
+    second (``bench/bench_tables.py``).
     """
-    matches = list(table_matches(table, person=person).order_by("created_at", "pk"))
-    fields = (
-        "match_id",
-        "taker",
-        "points_team",
-        "trick_points",
-        "capot",
-        "belote",
-        "announcements_a",
-        "announcements_b",
-        "renonce",
-        "taker_seat",
-        "belote_seat",
+    matches = table.matches.all()
+    if person is not None:
+        matches = matches.filter(players__person=person)
+    rows = list(
+        matches.order_by("created_at", "pk").values(
+            "pk",
+            "created_at",
+            "decided_at",
+            "first_dealer",
+            "team_a_name",
+            "team_b_name",
+            *RULE_FIELDS,
+        )
     )
-    rows: dict[int, list[tuple]] = defaultdict(list)
-    hands = Hand.objects.live().filter(match__in=[m.pk for m in matches]).values_list(*fields)
-    for row in hands.order_by("match_id", "number"):
-        rows[row[0]].append(row)
+    ids = [row["pk"] for row in rows]
+    seats = _seats_by_match(ids)
+    hands: dict[int, list[tuple]] = defaultdict(list)
+    live = Hand.objects.live().filter(match__in=ids).values_list(*HAND_FIELDS)
+    for hand in live.order_by("match_id", "number"):
+        hands[hand[0]].append(hand)
     played = []
-    for match in matches:
-        seats = _seats(match)
-        if seats is None:
+    for row in rows:
+        if row["pk"] not in seats:
             continue
-        match_rows = rows.get(match.pk, [])
+        match_hands = hands.get(row["pk"], [])
         inputs = [
             scoring.HandInput(
-                taker=r[1],
-                points_team=r[2],
-                trick_points=r[3],
-                capot=r[4],
-                belote=r[5],
-                announcements=scoring.Pair(r[6], r[7]),
-                renonce=r[8],
+                taker=h[1],
+                points_team=h[2],
+                trick_points=h[3],
+                capot=h[4],
+                belote=h[5],
+                announcements=scoring.Pair(h[6], h[7]),
+                renonce=h[8],
             )
-            for r in match_rows
+            for h in match_hands
         ]
         played.append(
             stats.build_match(
-                key=match.pk,
-                played_on=match.decided_at or match.created_at,
-                seats=seats,
-                rules=match.rules,
+                key=row["pk"],
+                played_on=row["decided_at"] or row["created_at"],
+                seats=seats[row["pk"]],
+                rules=scoring.Rules(**{name: row[name] for name in RULE_FIELDS}),
                 hands=inputs,
-                taker_seats=[r[9] for r in match_rows],
-                belote_seats=[r[10] for r in match_rows],
-                first_dealer=match.first_dealer,
-                team_names=(match.team_a_name, match.team_b_name),
+                taker_seats=[h[9] for h in match_hands],
+                belote_seats=[h[10] for h in match_hands],
+                first_dealer=row["first_dealer"],
+                team_names=(row["team_a_name"], row["team_b_name"]),
             )
         )
     return played
@@ -125,26 +159,27 @@ def played_matches(table: Table, *, person: TablePlayer | None = None) -> list[s
 
 def table_ratings(table: Table) -> ratings.Ratings:
     """The ratings of the table's players, from its finished matches in the
-    order they were decided. Two queries (matches, players): the summary
-    columns of ``Match`` say who won, so no hand is read. Recomputed on every
-    call, so that a corrected match changes the ranking at once."""
-    finished = (
-        table.matches.filter(finished=True).order_by("decided_at", "pk").prefetch_related("players")
+    order they were decided. Two queries (matches, players), plain values:
+    the summary columns of ``Match`` say who won, so no hand is read.
+    Recomputed on every call, so that a corrected match changes the ranking
+    at once."""
+    finished = list(
+        table.matches.filter(finished=True)
+        .order_by("decided_at", "pk")
+        .values_list("pk", "decided_at", "created_at", "winner")
     )
-    rated = []
-    for match in finished:
-        seats = _seats(match)
-        if seats is None:
-            continue
-        rated.append(
-            ratings.RatedMatch(
-                key=match.pk,
-                played_on=match.decided_at or match.created_at,
-                team_a=(seats[0], seats[2]),
-                team_b=(seats[1], seats[3]),
-                winner=match.winner,
-            )
+    seats = _seats_by_match(table.matches.filter(finished=True).values("pk"))
+    rated = [
+        ratings.RatedMatch(
+            key=pk,
+            played_on=decided_at or created_at,
+            team_a=(seats[pk][0], seats[pk][2]),
+            team_b=(seats[pk][1], seats[pk][3]),
+            winner=winner,
         )
+        for pk, decided_at, created_at, winner in finished
+        if pk in seats
+    ]
     return ratings.compute_ratings(rated)
 
 
