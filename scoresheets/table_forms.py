@@ -89,7 +89,7 @@ class TableMatchForm(MatchForm):
     def __init__(self, *args: Any, roster: list[TablePlayer], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.roster = {p.pk: p for p in roster}
-        choices = [("", _("— Choisir —")), *((p.pk, p.name) for p in roster)]
+        choices = [("", _("Choisir…")), *((p.pk, p.name) for p in roster)]
         for seat in (1, 2, 3, 4):
             self.fields[f"person_{seat}"] = forms.TypedChoiceField(
                 label=_("Joueur %(seat)s") % {"seat": seat},
@@ -122,15 +122,20 @@ class TableMatchForm(MatchForm):
             name = self.roster[person].name if person is not None else self._known(typed)
             if not name:
                 self.add_error(
-                    f"player_{seat}", _("Choisissez un joueur ou saisissez un nouveau prénom.")
+                    f"person_{seat}", _("Choisissez un joueur ou saisissez un nouveau prénom.")
                 )
                 continue
             if name.casefold() in seen:
-                self.add_error(f"player_{seat}", SAME_PLAYER)
+                self.add_error(self._seat_field(seat), SAME_PLAYER)
                 continue
             seen[name.casefold()] = seat
             data[f"player_{seat}"] = name
         return data
+
+    def _seat_field(self, seat: int) -> str:
+        """The field that chose seat ``seat``'s player: the list, or the name typed."""
+        chosen = getattr(self, "cleaned_data", {}).get(f"person_{seat}")
+        return f"person_{seat}" if chosen is not None else f"player_{seat}"
 
     def _known(self, typed: str) -> str:
         """A typed name as the roster spells it, whatever its case (else as typed)."""
@@ -140,7 +145,7 @@ class TableMatchForm(MatchForm):
     def add_problems(self, error: scoring.MatchError) -> None:
         for problem in error.problems:
             if problem.code == "same_player" and problem.field in self.fields:
-                self.add_error(problem.field, SAME_PLAYER)
+                self.add_error(self._seat_field(int(problem.field[-1])), SAME_PLAYER)
             elif problem.field.startswith("player_"):
                 self.add_error(None, problem_message(problem))
         rules = [p for p in error.problems if not p.field.startswith("player_")]

@@ -150,6 +150,8 @@ def _table_page(
         "player_form": player_form,
         "history": history,
         "filtered": person is not None or bool(state),
+        # A filter is only offered from a page with matches: no query needed.
+        "has_matches": person is not None or bool(state) or page.paginator.count > 0,
         "page": page,
         "rows": [_history_row(m) for m in page.object_list],
         "page_query": query.urlencode(),

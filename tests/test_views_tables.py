@@ -89,9 +89,9 @@ def test_it_shows_the_table_page(client: Client):
     assert "<svg" in body and "QR code du lien de la table" in body
     assert f'href="/t/{table.token}/nouvelle/"' in body
     assert f'action="/t/{table.token}/joueurs/"' in body
-    assert f'href="/t/{table.token}/parties.csv"' in body
-    assert f'href="/t/{table.token}/donnes.csv"' in body
     assert "Aucune partie pour l'instant" in body
+    # Without matches: no filters, no ranking, nothing to export.
+    assert 'name="joueur"' not in body and "Classement" not in body and ".csv" not in body
     assert client.session["my_tables"] == [table.token]
 
 
@@ -111,6 +111,9 @@ def test_it_lists_the_matches_newest_first_with_teams_score_status_and_date(clie
     date = fixture.matches[0].created_at.astimezone().strftime("%d/%m/%Y")
     assert date in history
     assert "4 parties" in body
+    assert f'href="/t/{fixture.table.token}/parties.csv"' in body
+    assert f'href="/t/{fixture.table.token}/donnes.csv"' in body
+    assert 'name="joueur"' in body and 'name="etat"' in body
 
 
 def test_it_shows_who_played_when_the_teams_have_names(client: Client):
@@ -364,9 +367,9 @@ def test_the_match_page_links_back_to_its_table(client: Client):
 @pytest.mark.parametrize(
     ("names", "field", "message"),
     [
-        (("Léa", "Sam", "Léa", "Zoé"), "player_3", "Ce joueur est déjà à une autre place."),
+        (("Léa", "Sam", "Léa", "Zoé"), "person_3", "Ce joueur est déjà à une autre place."),
         (("Léa", "Sam", "+LÉA", "Zoé"), "player_3", "Ce joueur est déjà à une autre place."),
-        (("Léa", "Sam", "Noé"), "player_4", "Choisissez un joueur ou saisissez un nouveau prénom."),
+        (("Léa", "Sam", "Noé"), "person_4", "Choisissez un joueur ou saisissez un nouveau prénom."),
     ],
 )
 def test_it_refuses_a_bad_seat_with_a_422(client: Client, names, field, message):
