@@ -167,6 +167,8 @@ def test_a_player_of_another_table_is_a_404(client: Client):
     assert client.get(f"/t/{fixture.table.token}/joueurs/{max_id}/").status_code == 404
     assert client.get(f"/t/{other.token}/joueurs/{fixture.ids['Léa']}/").status_code == 404
     assert client.get(f"/t/{fixture.table.token}/joueurs/999999/").status_code == 404
+    huge = 10**30  # past any integer column: still a 404, not a 500
+    assert client.get(f"/t/{fixture.table.token}/joueurs/{huge}/").status_code == 404
 
 
 def test_a_wrong_token_is_a_404(client: Client):
