@@ -114,9 +114,11 @@ class HistoryRow:
     @property
     def show_players(self) -> bool:
         """Whether the team names do not already say who played."""
-        return self.match.team_a_name != services.default_team_name(
-            *self.players_a
-        ) or self.match.team_b_name != services.default_team_name(*self.players_b)
+        defaults = (
+            services.default_team_name(*self.players_a),
+            services.default_team_name(*self.players_b),
+        )
+        return (self.match.team_a_name, self.match.team_b_name) != defaults
 
 
 def _history_row(match: Match) -> HistoryRow:
@@ -150,7 +152,8 @@ def _table_page(
         "player_form": player_form,
         "history": history,
         "filtered": person is not None or bool(state),
-        # A filter is only offered from a page with matches: no query needed.
+        # Filters, ranking and exports wait for a first match (a filtered
+        # page was reached from a table with matches).
         "has_matches": person is not None or bool(state) or page.paginator.count > 0,
         "page": page,
         "rows": [_history_row(m) for m in page.object_list],
