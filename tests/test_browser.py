@@ -63,7 +63,7 @@ def phone(browser):
 
 def enter_hand(page, *, taker: str, points: int | None = None, capot: str | None = None):
     form = page.locator("#hand-form")
-    form.get_by_label(taker, exact=True).check()
+    form.locator("fieldset.takers").get_by_label(taker, exact=True).check()
     if points is not None:
         form.locator("#id_points").fill(str(points))
     if capot is not None:
@@ -172,7 +172,7 @@ def test_corrections_and_simultaneous_entry_from_two_phones(live_server, browser
     second.goto(second.url.split("#")[0])
     for page, taker, points in ((first, "Alice", 90), (second, "Bob", 95)):
         form = page.locator("#hand-form")
-        form.get_by_label(taker, exact=True).check()
+        form.locator("fieldset.takers").get_by_label(taker, exact=True).check()
         form.locator("#id_points").fill(str(points))
     buttons = [p.get_by_role("button", name="Valider la donne") for p in (first, second)]
     first.evaluate("() => 0")  # both pages are ready
