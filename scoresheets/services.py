@@ -176,9 +176,13 @@ def match_create(
 
 
 def table_player_get_or_create(*, table: Table, name: str) -> TablePlayer:
-    """The roster player of ``table`` called ``name`` (any case), added if new."""
+    """The roster player of ``table`` called ``name`` (any case), added if new.
+
+    Names are compared with ``str.casefold`` in Python: SQLite's own
+    case-insensitive comparison knows only ASCII ("LÉA" is "Léa" here too).
+    """
     name = name.strip()
-    existing = TablePlayer.objects.filter(table=table, name__iexact=name).first()
+    existing = table_player_named(table=table, name=name)
     if existing is not None:
         return existing
     player = TablePlayer(table=table, name=name)
@@ -187,8 +191,16 @@ def table_player_get_or_create(*, table: Table, name: str) -> TablePlayer:
         with transaction.atomic():  # a savepoint: another phone may add the same name
             player.save()
     except IntegrityError:
-        return TablePlayer.objects.get(table=table, name__iexact=name)
+        return table_player_named(table=table, name=name) or TablePlayer.objects.get(
+            table=table, name__iexact=name
+        )
     return player
+
+
+def table_player_named(*, table: Table, name: str) -> TablePlayer | None:
+    """The roster player of ``table`` whose name is ``name`` up to case, or ``None``."""
+    wanted = name.strip().casefold()
+    return next((p for p in table.roster.all() if p.name.casefold() == wanted), None)
 
 
 def match_get_scoresheet(match: Match) -> Scoresheet:

@@ -37,7 +37,7 @@ def table_create(*, name: str, player_names: Sequence[str] = ()) -> Table:
 
 def table_add_player(*, table: Table, name: str) -> TablePlayer:
     """Add ``name`` to the roster. Raises :class:`DuplicateName` if taken."""
-    if TablePlayer.objects.filter(table=table, name__iexact=name.strip()).exists():
+    if services.table_player_named(table=table, name=name) is not None:
         raise DuplicateName(name)
     return services.table_player_get_or_create(table=table, name=name)
 

@@ -41,6 +41,8 @@ def test_a_name_is_unique_in_its_table():
     table = tables.table_create(name="Jeudi", player_names=["Léa"])
     with pytest.raises(tables.DuplicateName):
         tables.table_add_player(table=table, name="  Léa ")
+    with pytest.raises(tables.DuplicateName):  # beyond ASCII too, on SQLite as well
+        tables.table_add_player(table=table, name="LÉA")
     other = tables.table_create(name="Vendredi", player_names=["Léa"])
     assert other.roster.count() == 1
 
