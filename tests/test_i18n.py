@@ -11,10 +11,11 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from scoresheets import services
+from scoresheets import services, tables
 from scoresheets.explain import explain_hand
 from scoresheets.models import Match
 from tests.factories import hand, make_match, play
+from tests.tables_fixture import make_fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -139,6 +140,53 @@ def test_the_language_switch_makes_the_next_page_english(client: Client):
     body = client.get("/").content.decode()  # no Accept-Language: the choice is remembered
     assert "New match" in body
     assert "Nouvelle partie" not in body
+
+
+def test_the_table_page_speaks_english(client: Client):
+    table = make_fixture().table
+    body = get(client, f"/t/{table.token}/", "en")
+    assert "Table of friends" in body
+    assert "5 players" in body
+    assert "4 matches" in body
+    assert ">Ranking<" in body
+    assert "Full ranking" in body
+    assert "Won by Léa &amp; Noé" in body
+    assert "In progress: 2 hands" in body
+    assert "Share the table" in body
+    assert "Hands (CSV)" in body
+    assert_absent(
+        body,
+        (*FRENCH_ONLY, "Classement", "Les parties", "Gagnée par", "provisoire", "Partager"),
+    )
+
+
+def test_the_ranking_and_a_player_page_speak_english(client: Client):
+    fixture = make_fixture()
+    table = fixture.table
+    tables.table_add_player(table=table, name="Éloi")
+    body = get(client, f"/t/{table.token}/classement/", "en")
+    assert "<h1>Ranking</h1>" in body
+    assert ">Rank<" in body
+    assert ">Rating<" in body
+    assert ">provisional<" in body
+    assert "Not ranked yet:" in body
+    assert_absent(body, ("Classement", "Rang", "provisoire", "Pas encore classés"))
+    body = get(client, f"/t/{table.token}/joueurs/{fixture.ids['Léa']}/", "en")
+    assert "Rank 1 of 5" in body
+    assert "Best partner" in body
+    assert "Points per hand taken" in body
+    assert "Latest matches" in body
+    assert_absent(body, ("Classement", "Meilleur partenaire", "Dernières parties", "Gagnée"))
+
+
+def test_a_table_s_new_match_page_speaks_english(client: Client):
+    table = make_fixture().table
+    body = get(client, f"/t/{table.token}/nouvelle/", "en")
+    assert "<h1>New match</h1>" in body
+    assert "Choose…" in body
+    assert 'placeholder="+ New"' in body
+    assert "Start the match" in body
+    assert_absent(body, (*FRENCH_ONLY, "Choisir", "Nouveau", "Commencer la partie"))
 
 
 # --------------------------------------------------------------------------
