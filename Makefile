@@ -6,9 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: install run test lint format bench messages clean
 
+# A failed venv step must not leave a half-made .venv that later runs trust.
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
+	$(BIN)/python -m pip install --quiet --upgrade pip || { rm -rf $(VENV); exit 1; }
 
 $(STAMP): $(BIN)/python requirements.txt requirements-dev.txt
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt

@@ -9,7 +9,6 @@ stable ``code``) come back through :func:`problem_message` and
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Sequence
 from typing import Any
@@ -19,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoresheets import scoring
+from scoresheets.documents import DocumentError, parse_json
 from scoresheets.models import Hand, Match, Player, seat_team
 from scoresheets.services import PRESETS
 
@@ -533,8 +533,8 @@ class ImportForm(forms.Form):
         if upload.size > IMPORT_MAX_BYTES:
             raise forms.ValidationError(_("Ce fichier est trop gros (1 Mo au plus)."))
         try:
-            return json.loads(upload.read().decode("utf-8"))
-        except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+            return parse_json(upload.read())
+        except DocumentError:
             raise forms.ValidationError(
                 _("Ce fichier n'est pas un document JSON valide (UTF-8).")
             ) from None

@@ -310,9 +310,14 @@ class Hand(models.Model):
     def document(self) -> dict:
         """This hand as kept in its history: the match-document hand (FORMAT.md)
         plus ``taker_seat`` and ``belote_seat``."""
-        data = scoring.match_document(scoring.Rules(), [self.to_input()])["hands"][0]
-        data["taker_seat"] = self.taker_seat
-        data["belote_seat"] = self.belote_seat
+        return self.data_of(self.to_input(), self.taker_seat, self.belote_seat)
+
+    @staticmethod
+    def data_of(hand: scoring.HandInput, taker_seat: int | None, belote_seat: int | None) -> dict:
+        """What :meth:`document` gives for a hand entered as ``hand``."""
+        data = scoring.match_document(scoring.Rules(), [hand])["hands"][0]
+        data["taker_seat"] = taker_seat
+        data["belote_seat"] = belote_seat
         return data
 
     @classmethod

@@ -8,7 +8,7 @@ see the change.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -266,20 +266,28 @@ def _check_belote_seat(hand: scoring.HandInput, belote_seat: int | None, number:
         )
 
 
-def _begin(match: Match, key: str | None) -> tuple[Match, list[Hand], HandRevision | None]:
+def _begin(
+    match: Match, key: str | None, same: Callable[[HandRevision], bool]
+) -> tuple[Match, list[Hand], HandRevision | None, str | None]:
     """Lock the match for this transaction and load its hands in order.
 
     ``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite every write transaction
     takes the database lock at BEGIN (settings: IMMEDIATE), which serializes
     writers the same way. Returns the locked match, every hand (deleted ones
-    included) and the revision already made with ``key``, if any (a replay).
+    included), the revision already made with ``key`` if this request is its
+    replay, and the key to record. A key already used by a DIFFERENT change
+    (``same(revision)`` is false: e.g. a form brought back by the browser's
+    Back button, holding a used key, now carrying another hand) is not a
+    replay: the change goes on as a new one, recorded without a key.
     """
     locked = Match.objects.select_for_update().get(pk=match.pk)
-    replay = None
     if key:
-        replay = HandRevision.objects.select_related("hand").filter(match=locked, key=key).first()
-    hands = list(locked.hands.order_by("number")) if replay is None else []
-    return locked, hands, replay
+        used = HandRevision.objects.select_related("hand").filter(match=locked, key=key).first()
+        if used is not None:
+            if same(used):
+                return locked, [], used, key
+            key = None
+    return locked, list(locked.hands.order_by("number")), None, key
 
 
 def _replayed(locked: Match, replay: HandRevision) -> HandChange:
@@ -365,7 +373,10 @@ def hand_record(
     ``taker_seat`` must belong to the taker's team, ``belote_seat`` (who held
     the belote, optional) to the belote's team.
     """
-    locked, every, replay = _begin(match, key)
+    data = Hand.data_of(hand, taker_seat, belote_seat)
+    locked, every, replay, key = _begin(
+        match, key, lambda r: r.action == HandRevision.Action.CREATED and r.data == data
+    )
     if replay is not None:
         return _replayed(locked, replay)
     live = [h for h in every if h.deleted_at is None]
@@ -435,7 +446,14 @@ def hand_update(
     would be invalid (e.g. the correction ends the match before hands that
     were played after it), ``Hand.DoesNotExist`` for an unknown hand.
     """
-    locked, every, replay = _begin(match, key)
+    data = Hand.data_of(hand, taker_seat, belote_seat)
+    locked, every, replay, key = _begin(
+        match,
+        key,
+        lambda r: (
+            r.action == HandRevision.Action.EDITED and r.hand_id == hand_id and r.data == data
+        ),
+    )
     if replay is not None:
         return _replayed(locked, replay)
     target, live, number = _unchanged_target(every, hand_id, expected_version)
@@ -469,7 +487,9 @@ def hand_delete(
     ``scoring.MatchError`` if the match without it would be invalid,
     ``Hand.DoesNotExist`` for an unknown hand.
     """
-    locked, every, replay = _begin(match, key)
+    locked, every, replay, key = _begin(
+        match, key, lambda r: r.action == HandRevision.Action.DELETED and r.hand_id == hand_id
+    )
     if replay is not None:
         return _replayed(locked, replay)
     target, live, number = _unchanged_target(every, hand_id, expected_version)
@@ -492,7 +512,9 @@ def hand_restore(
     ``scoring.MatchError`` if the match with it would be invalid (e.g. it
     would come after the end), ``Hand.DoesNotExist`` for an unknown hand.
     """
-    locked, every, replay = _begin(match, key)
+    locked, every, replay, key = _begin(
+        match, key, lambda r: r.action == HandRevision.Action.RESTORED and r.hand_id == hand_id
+    )
     if replay is not None:
         return _replayed(locked, replay)
     target = _target(every, hand_id)
@@ -518,7 +540,27 @@ APP_KEY = "rebelote"  # the export's extra top-level key: who played, beyond FOR
 
 
 def _text(value: Any, limit: int) -> str | None:
-    return value.strip() if isinstance(value, str) and 0 < len(value.strip()) <= limit else None
+    """``value`` as a name of at most ``limit`` characters, or ``None``."""
+    if not isinstance(value, str) or "\x00" in value or not 0 < len(value.strip()) <= limit:
+        return None
+    return value.strip()
+
+
+def _choice(value: Any, choices: Any, default: str) -> str:
+    return value if isinstance(value, str) and value in choices else default
+
+
+def _seats_for(
+    values: Any, inputs: Sequence[scoring.HandInput], team_of: Callable[[scoring.HandInput], Any]
+) -> list[int | None]:
+    """Per hand, the seat in ``values`` when it plays for ``team_of(hand)``."""
+    values = values if isinstance(values, list) and len(values) == len(inputs) else []
+    seats: list[int | None] = []
+    for index, hand in enumerate(inputs):
+        seat = values[index] if values else None
+        valid = type(seat) is int and 1 <= seat <= 4 and seat_team(seat) == team_of(hand)
+        seats.append(seat if valid else None)
+    return seats
 
 
 def _table_from_document(document: dict, inputs: Sequence[scoring.HandInput]) -> dict[str, Any]:
@@ -533,23 +575,17 @@ def _table_from_document(document: dict, inputs: Sequence[scoring.HandInput]) ->
         names = [f"Joueur {seat}" for seat in range(1, 5)]
     teams = extra.get("teams") if isinstance(extra.get("teams"), dict) else {}
     first_dealer = extra.get("first_dealer")
-    takers = extra.get("takers")
-    takers = takers if isinstance(takers, list) and len(takers) == len(inputs) else []
-    seats = []
-    for index, hand in enumerate(inputs):
-        seat = takers[index] if takers else None
-        valid = type(seat) is int and 1 <= seat <= 4 and seat_team(seat) == hand.taker
-        seats.append(seat if valid else None)
     return {
         "names": names,
         "team_a_name": _text(teams.get("A"), 60) or "Nous",
         "team_b_name": _text(teams.get("B"), 60) or "Eux",
         "first_dealer": first_dealer if type(first_dealer) is int and 1 <= first_dealer <= 4 else 1,
-        "card_names": extra.get("card_names")
-        if extra.get("card_names") in Match.CardNames.values
-        else Match.CardNames.FRENCH,
-        "preset": extra.get("preset") if extra.get("preset") in PRESETS else Match.Preset.CUSTOM,
-        "seats": seats,
+        "card_names": _choice(
+            extra.get("card_names"), Match.CardNames.values, Match.CardNames.FRENCH
+        ),
+        "preset": _choice(extra.get("preset"), PRESETS, Match.Preset.CUSTOM),
+        "seats": _seats_for(extra.get("takers"), inputs, lambda hand: hand.taker),
+        "belote_seats": _seats_for(extra.get("belote_holders"), inputs, lambda hand: hand.belote),
     }
 
 
@@ -583,10 +619,13 @@ def match_import(*, document: Any, device: str = "") -> Match:
                 match=match,
                 number=number,
                 taker_seat=seat,
+                belote_seat=belote_seat,
                 entered_by=device,
                 **Hand.fields_from_input(hand),
             )
-            for number, (hand, seat) in enumerate(zip(inputs, table["seats"], strict=True), 1)
+            for number, (hand, seat, belote_seat) in enumerate(
+                zip(inputs, table["seats"], table["belote_seats"], strict=True), 1
+            )
         ]
     )
     HandRevision.objects.bulk_create(
@@ -611,7 +650,8 @@ def match_export_document(match: Match) -> dict[str, Any]:
     """The match document of ``match`` (FORMAT.md) plus two top-level keys:
     ``"result"``, the result document, and ``"rebelote"``, who played (players
     in seat order, team names, first dealer, card names, preset, and each
-    hand's taker seat), which :func:`match_import` reads back."""
+    hand's taker seat and belote holder seat), which :func:`match_import`
+    reads back."""
     sheet = match_get_scoresheet(match)
     inputs = [hand.to_input() for hand in sheet.hands]
     document = scoring.match_document(match.rules, inputs)
@@ -623,6 +663,7 @@ def match_export_document(match: Match) -> dict[str, Any]:
         "card_names": match.card_names,
         "preset": match.preset,
         "takers": [hand.taker_seat for hand in sheet.hands],
+        "belote_holders": [hand.belote_seat for hand in sheet.hands],
     }
     return document
 

@@ -163,6 +163,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@never_cache  # a page brought back by Back must not resubmit an old form
 def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
     _remember(request, match.token)
@@ -324,6 +325,7 @@ def _edit_problems(form: HandForm, error: scoring.MatchError, number: int | None
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache
 def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Correct a hand: the entry form, prefilled; its history; delete or restore."""
     match = get_match_or_404(token)
@@ -391,7 +393,7 @@ def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
             hand_id=hand.pk,
             expected_version=version,
             device=_device(request),
-            key=request.POST.get("key") or None,
+            key=_form_key(request),
         )
     except services.HandConflict as error:
         messages.error(request, conflict_message(error))
@@ -418,7 +420,7 @@ def hand_restore(request: HttpRequest, token: str, hand_id: int) -> HttpResponse
             match=match,
             hand_id=hand.pk,
             device=_device(request),
-            key=request.POST.get("key") or None,
+            key=_form_key(request),
         )
     except scoring.MatchError as error:
         messages.error(request, _problems_text(error))
@@ -427,6 +429,12 @@ def hand_restore(request: HttpRequest, token: str, hand_id: int) -> HttpResponse
         messages.success(request, gettext("Donne %(number)s rétablie.") % {"number": change.number})
         _end_change_message(request, before.result.finished, services.match_get_scoresheet(match))
     return _redirect(_hand_url(match, change.number))
+
+
+def _form_key(request: HttpRequest) -> str | None:
+    """The form's one-time key, if it is one (at most 64 characters)."""
+    key = request.POST.get("key", "")
+    return key if 0 < len(key) <= 64 else None
 
 
 def _problems_text(error: scoring.MatchError) -> str:

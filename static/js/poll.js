@@ -25,6 +25,10 @@
   function swap(html) {
     var template = document.createElement("template");
     template.innerHTML = html;
+    // A slow answer must not undo a newer sheet (saved from this phone meanwhile).
+    var fresh = template.content.getElementById("scoreboard");
+    var current = board();
+    if (fresh && current && Number(fresh.dataset.version) < Number(current.dataset.version)) return;
     // Keep the hands the reader opened open.
     var open = Array.prototype.map.call(
       document.querySelectorAll("#hands details[open]"),

@@ -48,6 +48,8 @@
 
     document.querySelectorAll("form[data-autosubmit]").forEach(function (filter) {
       filter.addEventListener("change", function () { filter.requestSubmit ? filter.requestSubmit() : filter.submit(); });
+      // Only now, with the script really running, may CSS hide the button.
+      filter.classList.add("autosubmit-ready");
     });
   });
 })();

@@ -7,11 +7,15 @@ output is the new match's URL path.
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand
+from django.db import DatabaseError
 
 from scoresheets import services
-from scoresheets.management.commands.score_match import EXIT_INVALID, DocumentError, load_document
+from scoresheets.documents import DocumentError, load_document
 from scoresheets.scoring import MatchError
+
+EXIT_INVALID = 2
 
 
 class Command(BaseCommand):
@@ -30,5 +34,9 @@ class Command(BaseCommand):
             for problem in exc.problems:
                 self.stderr.write(str(problem))
             raise SystemExit(EXIT_INVALID) from None
-        self.stdout.write(f"Imported {match.hands.count()} hands: {match}")
+        except (ValidationError, DatabaseError, OverflowError):
+            # Values the engine accepts (no upper bound) that a column cannot hold.
+            self.stderr.write("document: a number is too large for a match")
+            raise SystemExit(EXIT_INVALID) from None
+        self.stdout.write(f"Imported {match.hands_count} hands: {match}")
         self.stdout.write(services.match_path(match))
