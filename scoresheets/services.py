@@ -399,7 +399,9 @@ def hand_record(
         entered_by=device,
         **Hand.fields_from_input(hand),
     )
-    saved.full_clean()
+    # Field checks only: the database enforces the constraints itself, and
+    # checking each one with its own query would hold the write lock longer.
+    saved.full_clean(validate_unique=False, validate_constraints=False)
     saved.save()
     _commit(locked, saved, HandRevision.Action.CREATED, device=device, key=key, result=result)
     return HandChange(hand=saved, number=number)
@@ -466,7 +468,7 @@ def hand_update(
     target.belote_seat = belote_seat
     target.version += 1
     target.entered_by = device
-    target.full_clean()
+    target.full_clean(validate_unique=False, validate_constraints=False)
     target.save()
     _commit(locked, target, HandRevision.Action.EDITED, device=device, key=key, result=result)
     return HandChange(hand=target, number=number)

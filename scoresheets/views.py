@@ -44,7 +44,7 @@ TOO_BIG = gettext_lazy("Des nombres sont trop grands pour une partie.")
 
 def get_match_or_404(token: str) -> Match:
     """The match of a URL token, or a 404."""
-    return get_object_or_404(Match, token=token)
+    return get_object_or_404(Match.objects.select_related("table"), token=token)
 
 
 def _remember(request: HttpRequest, token: str) -> None:
