@@ -5,9 +5,12 @@ Usage, with a server running (``make run`` in another terminal):
     .venv/bin/python docs/screenshots.py [URL]    # URL: http://127.0.0.1:8000 by default
 
 It creates its own matches on that server (as four friends would: Alice, Bob,
-Claire and Dan, "Belote classique", target 1000), then writes docs/home.png,
-docs/new-match.png, docs/scoresheet.png, docs/hand-entry.png,
-docs/finished.png and docs/dark.png, phone-sized (390x844, scale 2).
+Claire and Dan, "Belote classique", target 1000), then a table of six friends
+with a season of matches played from the roster, on two named phones (Léa's
+and Marc's). It writes docs/home.png, docs/new-match.png, docs/scoresheet.png,
+docs/hand-entry.png, docs/finished.png, docs/dark.png, docs/correction.png,
+docs/conflict.png, docs/table.png, docs/player.png and docs/ranking.png,
+phone-sized (390x844, scale 2).
 Chromium is Debian's /usr/bin/chromium unless $CHROMIUM names another one.
 """
 
@@ -35,6 +38,26 @@ PLAYERS = ["Alice", "Bob", "Claire", "Dan"]
 TEAM_A = "Alice & Claire"
 TEAM_B = "Bob & Dan"
 
+TABLE_NAME = "Les jeudis chez Léa"
+ROSTER = ["Léa", "Marc", "Sophie", "Hugo", "Claire", "Dan"]
+# The table's season: the seats (1 and 3 against 2 and 4) and the team that wins.
+SEASON = [
+    (("Léa", "Marc", "Sophie", "Hugo"), "A"),
+    (("Claire", "Léa", "Dan", "Sophie"), "B"),
+    (("Marc", "Hugo", "Claire", "Dan"), "B"),
+    (("Léa", "Claire", "Hugo", "Dan"), "A"),
+    (("Sophie", "Marc", "Dan", "Léa"), "B"),
+    (("Hugo", "Sophie", "Marc", "Claire"), "A"),
+    (("Léa", "Dan", "Marc", "Hugo"), "A"),
+    (("Claire", "Sophie", "Hugo", "Marc"), "A"),
+    (("Dan", "Léa", "Sophie", "Claire"), "A"),
+    (("Marc", "Claire", "Léa", "Hugo"), "A"),
+    (("Sophie", "Hugo", "Léa", "Dan"), "A"),
+    (("Hugo", "Marc", "Dan", "Sophie"), "B"),
+    (("Léa", "Hugo", "Marc", "Sophie"), "B"),
+    (("Sophie", "Léa", "Hugo", "Marc"), "B"),
+]
+
 
 def phone(browser: Browser, *, dark: bool = False) -> Page:
     """A new browser context the size of a phone, in French."""
@@ -59,6 +82,15 @@ def scroll_to(page: Page, selector: str, margin: int = 8) -> None:
     page.locator(selector).first.evaluate(
         "(el, margin) => window.scrollTo(0, el.getBoundingClientRect().top"
         " + window.scrollY - margin)",
+        margin,
+    )
+
+
+def scroll_to_bottom_of(page: Page, selector: str, margin: int = 12) -> None:
+    """Scroll as little as possible for ``selector`` to be wholly on screen."""
+    page.locator(selector).first.evaluate(
+        "(el, margin) => window.scrollTo(0, Math.max(0, el.getBoundingClientRect().bottom"
+        " + window.scrollY + margin - window.innerHeight))",
         margin,
     )
 
@@ -89,7 +121,7 @@ def type_hand(
 ) -> None:
     """Fill the hand form as a player would (the taker's team's trick points)."""
     form = page.locator("#hand-form")
-    form.get_by_label(taker, exact=True).check()
+    form.locator("fieldset.takers").get_by_label(taker, exact=True).check()
     if capot:
         form.locator("fieldset.capot").get_by_label(capot, exact=True).check()
     if belote:
@@ -103,6 +135,111 @@ def enter_hand(page: Page, taker: str, points: int | None = None, **marks: str) 
     type_hand(page, taker, points, **marks)
     page.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
     page.locator(f"#hand-{number}").wait_for()
+
+
+def name_phone(page: Page, name: str) -> None:
+    """Give this phone its player's name (the "Ce téléphone" line above the entry form)."""
+    page.locator("details.device summary").click()
+    page.locator("details.device input[name=device]").fill(name)
+    page.locator("details.device").get_by_role("button", name="Enregistrer").click()
+    page.wait_for_load_state()
+
+
+def start_table_match(page: Page, table_url: str, seats: tuple[str, ...], target: int) -> str:
+    """A new match of the table, its four players picked from the roster."""
+    page.goto(table_url)
+    page.locator(".table-head").get_by_role("link", name="Nouvelle partie").click()
+    for seat, name in enumerate(seats, start=1):
+        page.locator(f"#id_person_{seat}").select_option(label=name)
+    page.get_by_label("Belote classique").check()
+    page.locator("details.rules summary").click()
+    page.locator("#id_target").fill(str(target))
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+/$"))
+    return page.url
+
+
+def play_season_match(page: Page, seats: tuple[str, ...], winner: str, number: int) -> None:
+    """Three hands to 300: the winners take twice; the losers' hand varies
+    (made, dedans, or a litige whose reserve the winners collect)."""
+    win = seats[0::2] if winner == "A" else seats[1::2]
+    lose = seats[1::2] if winner == "A" else seats[0::2]
+    win_team = " & ".join(win)
+    enter_hand(page, win[0], 110, belote=win_team)
+    enter_hand(page, lose[number % 2], (90, 70, 81)[number % 3])
+    enter_hand(page, win[1], 130)
+    page.locator(".banner-win").wait_for()
+
+
+def edit_hand(page: Page, match_url: str, number: int) -> None:
+    page.goto(match_url)
+    page.locator(f"#hand-{number} summary").click()
+    page.locator(f"#hand-{number}").get_by_role("link", name="Corriger ou supprimer").click()
+    page.wait_for_load_state()
+
+
+def shoot_table(browser: Browser, first: Page, base: str) -> None:
+    """A table of friends: its season, a correction, a conflict between two
+    phones, then the table, a player and the ranking."""
+    first.goto(f"{base}/tables/nouvelle/")
+    first.locator("#id_name").fill(TABLE_NAME)
+    first.locator("#id_players").fill(", ".join(ROSTER))
+    first.get_by_role("button", name="Créer la table").click()
+    first.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    table_url = first.url
+
+    matches = []
+    for number, (seats, winner) in enumerate(SEASON):
+        matches.append(start_table_match(first, table_url, seats, 300))
+        if number == 0:
+            name_phone(first, "Léa")
+        play_season_match(first, seats, winner, number)
+
+    # A match in progress, on two phones. Marc names his phone there (a
+    # finished match hides the entry form, and the phone's name with it).
+    seats = ("Léa", "Hugo", "Claire", "Marc")
+    match_url = start_table_match(first, table_url, seats, 1000)
+    enter_hand(first, "Léa", 100)
+    enter_hand(first, "Hugo", 120, belote="Hugo & Marc")
+    second = phone(browser)
+    second.goto(match_url)
+    name_phone(second, "Marc")
+
+    # Marc's phone corrects a hand Léa's phone entered: its 90 points were 81,
+    # a litige (the winners collect its reserve on hand 3: same end, same winner).
+    corrected = matches[9]
+    edit_hand(second, corrected, 2)
+    second.locator("#id_points").fill("81")
+    second.get_by_role("button", name="Enregistrer la correction").click()
+    second.wait_for_load_state()
+    edit_hand(second, corrected, 2)
+    second.locator("#preview .outcome").wait_for()
+    scroll_to(second, "#preview")
+    shoot(second, "correction")
+
+    # Both phones type hand 3; Léa's saves first, Marc's is told.
+    second.goto(match_url)
+    type_hand(second, "Marc", 92)
+    enter_hand(first, "Claire", 130)
+    second.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
+    second.locator("#hand-form .errorlist").wait_for()
+    second.wait_for_timeout(800)  # the message is scrolled into view, smoothly
+    shoot(second, "conflict")
+    second.context.close()
+
+    # The table: the short ranking and the history, newest first.
+    first.goto(table_url)
+    scroll_to_bottom_of(first, "#history .match-list li")
+    shoot(first, "table")
+
+    # A player: the rating, its chart and the statistics.
+    first.locator("#roster").get_by_role("link", name="Léa", exact=True).click()
+    first.locator("figure.chart svg").wait_for()
+    scroll_to(first, ".rating-card")
+    shoot(first, "player")
+
+    first.goto(f"{table_url}classement/")
+    shoot(first, "ranking")
 
 
 def main() -> None:
@@ -157,7 +294,10 @@ def main() -> None:
             first.evaluate("window.scrollTo(0, 0)")
             shoot(first, "finished")
 
-            # A second match, just begun, so that "Mes parties" lists two.
+            # A table of friends, then the home page: "Mes tables" lists it.
+            shoot_table(browser, first, base)
+
+            # A second match, just begun, so that "Mes parties" lists it first.
             start_match(first, base, ["Léa", "Marc", "Sophie", "Hugo"], 501)
             enter_hand(first, "Marc", 110)
             first.goto(f"{base}/")
