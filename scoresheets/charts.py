@@ -124,14 +124,15 @@ def rating_svg(history: Sequence[RatingPoint], *, title: str) -> SafeString:
     first); ``title`` (e.g. the player's name) is drawn above the chart and is
     its accessible name. The y axis is the displayed rating (the conservative
     figure of :mod:`scoresheets.ratings`, 0 for a new player), the x axis the
-    player's match number (1 = his first rated match). Returns inline SVG,
+    player's match number (0 = before the first, where every rating is 0).
+    Returns inline SVG,
     or an empty string when there is no rated match.
     """
     if not history:
         return mark_safe("")
-    count = len(history)
-    chart = _line_chart(count, show_legend=False)
+    count = len(history) + 1  # the start (0, every player's first rating) and each match
+    chart = _line_chart(count, show_legend=False, max_scale=6)
     chart.title = title
-    chart.x_labels = [str(n) for n in range(1, count + 1)]
-    chart.add(title, [point.rating for point in history])  # no legend: never shown
+    chart.x_labels = [str(n) for n in range(count)]
+    chart.add(title, [0, *(point.rating for point in history)])  # no legend: never shown
     return _render(chart, chart_id="rating-chart", label=title)

@@ -425,6 +425,9 @@ class HandForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if any(name in self.errors for name in ("number", "key", "hand_version")):
+            # Hidden fields only a tampered or mangled page can get wrong.
+            self.add_error(None, _("Ce formulaire n'est plus valable : rechargez la page."))
         if self.is_redeal or self.errors:
             return data
         if not data.get("taker"):

@@ -249,9 +249,12 @@ def compute_ratings(
         current, key=lambda k: (-(current[k].mu - _Z * current[k].sigma), -len(history[k]))
     )
     players: dict[Key, PlayerRating] = {}
-    for rank, key in enumerate(order, start=1):
+    rank, previous = 0, None
+    for position, key in enumerate(order, start=1):
         rating = current[key]
         ordinal = rating.mu - _Z * rating.sigma
+        if _display(ordinal) != previous:  # equal shown ratings share a rank: 1, 2, 2, 4
+            rank, previous = position, _display(ordinal)
         played = len(history[key])
         players[key] = PlayerRating(
             player=key,

@@ -38,6 +38,7 @@ from scoresheets.table_forms import (
     TableMatchForm,
     duplicate_message,
 )
+from scoresheets.text import of_name
 
 MY_TABLES = "my_tables"  # session key: tokens of the tables this browser created or opened
 MY_TABLES_MAX = 20
@@ -311,7 +312,8 @@ def table_player(request: HttpRequest, token: str, player_id: int) -> HttpRespon
         "matches_to_go": max(0, ratings.PROVISIONAL_MATCHES - played),
         "chart": charts.rating_svg(
             rating.history if rating else (),
-            title=gettext("Classement de %(name)s") % {"name": person.name},
+            title=gettext("Classement %(of_name)s")
+            % {"name": person.name, "of_name": of_name(person.name)},
         ),
     }
     return render(request, "scoresheets/player.html", context)

@@ -159,13 +159,14 @@ def played_matches(table: Table, *, person: TablePlayer | None = None) -> list[s
 
 def table_ratings(table: Table) -> ratings.Ratings:
     """The ratings of the table's players, from its finished matches in the
-    order they were decided. Two queries (matches, players), plain values:
+    order they were started (a correction that reopens and ends a match
+    again never moves it in that order). Two queries (matches, players), plain values:
     the summary columns of ``Match`` say who won, so no hand is read.
     Recomputed on every call, so that a corrected match changes the ranking
     at once."""
     finished = list(
         table.matches.filter(finished=True)
-        .order_by("decided_at", "pk")
+        .order_by("created_at", "pk")
         .values_list("pk", "decided_at", "created_at", "winner")
     )
     seats = _seats_by_match(table.matches.filter(finished=True).values("pk"))

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -34,6 +34,7 @@ from scoresheets.forms import (
 )
 from scoresheets.models import Hand, Match, Player
 from scoresheets.table_views import my_tables
+from scoresheets.text import of_name
 
 MY_MATCHES = "my_matches"  # session key: tokens of the matches this browser created or opened
 MY_MATCHES_MAX = 50
@@ -183,6 +184,7 @@ def conflict_message(conflict: services.HandConflict, next_number: int | None = 
         "number": conflict.number,
         "last": conflict.last,
         "device": conflict.device,
+        "of_device": of_name(conflict.device),
         "next": next_number,
     }
     if conflict.kind == "taken":
@@ -193,7 +195,7 @@ def conflict_message(conflict: services.HandConflict, next_number: int | None = 
             )
         elif conflict.device:
             text = gettext(
-                "La donne %(number)s vient d'être saisie depuis le téléphone de %(device)s."
+                "La donne %(number)s vient d'être saisie depuis le téléphone %(of_device)s."
             )
         else:
             text = gettext("La donne %(number)s vient d'être saisie depuis un autre téléphone.")
@@ -205,14 +207,16 @@ def conflict_message(conflict: services.HandConflict, next_number: int | None = 
     if conflict.kind == "changed":
         if conflict.device:
             text = gettext(
-                "Cette donne vient d'être modifiée depuis le téléphone de %(device)s : "
-                "voici ce qui est enregistré."
+                "Cette donne vient d'être modifiée depuis le téléphone %(of_device)s (voir "
+                "l'historique)."
             )
         else:
             text = gettext(
-                "Cette donne vient d'être modifiée depuis un autre téléphone : "
-                "voici ce qui est enregistré."
+                "Cette donne vient d'être modifiée depuis un autre téléphone (voir l'historique)."
             )
+        text += " " + gettext(
+            "Votre correction n'est pas enregistrée : vérifiez-la, puis enregistrez-la de nouveau."
+        )
         return text % who
     return gettext(
         "La feuille vient de changer sur un autre téléphone : vérifiez-la, puis validez à nouveau."
@@ -302,6 +306,8 @@ def _edit_page(
         "number": sheet.position(hand.pk),
         "form": form,
         "history": services.hand_history(hand),
+        "device": _device(request),
+        "device_form": DeviceForm(initial={"device": _device(request)}),
     }
     return render(request, "scoresheets/hand_edit.html", context, status=status)
 
@@ -461,11 +467,24 @@ def device_set(request: HttpRequest, token: str) -> HttpResponse:
         request.session[DEVICE] = form.cleaned_data["device"].strip()
         messages.success(
             request,
-            gettext("Ce téléphone est celui de %(name)s.") % {"name": request.session[DEVICE]},
+            gettext("Ce téléphone est celui %(of_name)s.")
+            % {"name": request.session[DEVICE], "of_name": of_name(request.session[DEVICE])},
         )
     else:
         messages.error(request, gettext("Donnez un prénom de 40 lettres au plus."))
-    return _redirect(reverse("match", args=[match.token]) + "#entry-title")
+    return _redirect(_page_of(match, request.POST.get("next", "")))
+
+
+def _page_of(match: Match, path: str) -> str:
+    """``path`` if it is this match's page or one of its correction pages
+    (never another site, never a form's address), else the match page."""
+    try:
+        found = resolve(path)
+    except Resolver404:
+        found = None
+    if found and found.url_name in {"match", "hand_edit"} and found.kwargs["token"] == match.token:
+        return path
+    return reverse("match", args=[match.token]) + "#entry-title"
 
 
 @require_POST
@@ -488,7 +507,12 @@ def hand_preview(request: HttpRequest, token: str) -> HttpResponse:
                 match=match, hand=context["hand"], replace=replace
             )
         except scoring.MatchError as error:
-            form.add_problems(error)
+            if replace is None:
+                form.add_problems(error)
+            else:  # the correction page: say it as the correction's save will
+                live = list(match.hands.live().values_list("pk", flat=True))
+                number = live.index(replace) + 1 if replace in live else None
+                _edit_problems(form, error, number)
         except Hand.DoesNotExist:
             raise Http404 from None
     return render(request, "scoresheets/hand_form.html#preview", context)

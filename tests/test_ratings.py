@@ -191,3 +191,15 @@ def test_rating_svg_draws_the_history_without_script():
     assert "Zoé &lt;l" in svg.split(">", 1)[1]  # the drawn title, escaped
     assert "<l'as>" not in svg
     assert str(rating_svg((), title="x")) == ""
+
+
+def test_equal_shown_ratings_share_a_rank():
+    from datetime import date
+
+    from scoresheets.ratings import RatedMatch, compute_ratings
+
+    # One match: the two winners are equal, and so are the two losers.
+    board = compute_ratings(
+        [RatedMatch(key=1, played_on=date(2026, 1, 1), team_a=(1, 3), team_b=(2, 4), winner="A")]
+    )
+    assert [p.rank for p in board.leaderboard] == [1, 1, 3, 3]

@@ -239,3 +239,61 @@ def test_a_post_only_address_opened_in_a_browser_explains_itself(client: Client)
     response = client.get(f"/m/{match.token}/donnes/{one.pk}/supprimer/")
     assert response.status_code == 405
     assert "Cette adresse ne s'ouvre pas directement" in response.content.decode()
+
+
+def test_a_phone_can_be_named_from_a_correction_page(client: Client):
+    match = play(make_match(target=100), hand("A", 120))  # finished: no entry form
+    one = live(match)[0]
+    page = client.get(edit_url(match, one)).content.decode()
+    assert "Ce téléphone n&#x27;a pas de nom" in page or "Ce téléphone n'a pas de nom" in page
+    response = client.post(
+        f"/m/{match.token}/appareil/", {"device": "Inès", "next": edit_url(match, one)}
+    )
+    assert response["Location"] == edit_url(match, one)
+    assert client.session["device_name"] == "Inès"
+
+
+@pytest.mark.parametrize(
+    "next_url", ["https://evil.example/", "/m/other/", "/m/{token}/donnes/", "//evil.example"]
+)
+def test_naming_a_phone_never_redirects_elsewhere(client: Client, next_url):
+    match = make_match()
+    response = client.post(
+        f"/m/{match.token}/appareil/",
+        {"device": "Inès", "next": next_url.format(token=match.token)},
+    )
+    assert response["Location"] == f"/m/{match.token}/#entry-title"
+
+
+def test_the_correction_preview_speaks_like_the_correction(client: Client):
+    # Regression: the preview said "La partie est terminée" once per later hand.
+    match = play(make_match(target=300), *[hand("A", 100)] * 3)
+    first = live(match)[0]
+    body = client.post(
+        f"/m/{match.token}/apercu/",
+        {"taker": "1", "capot": "A", "replace": str(first.pk)},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert body.count("terminerait la partie avant la donne 3") == 1
+    assert "La partie est terminée" not in body
+
+
+def test_a_deleted_hand_says_where_it_would_come_back(client: Client):
+    match = play(make_match(), hand("A", 100), hand("B", 120), hand("A", 100))
+    second = live(match)[1]
+    services.hand_delete(match=match, hand_id=second.pk, expected_version=1)
+    assert "<strong>Donne 2</strong> · Alice &amp; Claire prend" not in (
+        page := client.get(f"/m/{match.token}/").content.decode()
+    )
+    assert "<strong>Donne 2</strong> · Bob &amp; Dan prend" in page
+
+
+def test_a_mangled_hidden_field_is_told(client: Client):
+    match = make_match()
+    response = client.post(
+        f"/m/{match.token}/donnes/", {"taker": "1", "points": "90", "number": "x"}
+    )
+    assert response.status_code == 422
+    assert "Ce formulaire n&#x27;est plus valable : rechargez la page." in (
+        response.content.decode()
+    )

@@ -51,8 +51,8 @@ def test_it_shows_lea_s_figures_computed_by_hand(client: Client):
     assert figure(body, "Contrats faits") == "4"  # the capot is a contract made
     assert figure(body, "Dedans") == "1"  # match 3, hand 1
     assert figure(body, "Litiges (preneur)") == "0"  # the litige was Noé's
-    assert figure(body, "Capots faits") == "1"  # match 1, hand 3
-    assert figure(body, "Capots subis") == "1"  # match 3, hand 2
+    assert figure(body, "Capots de son équipe") == "1"  # match 1, hand 3
+    assert figure(body, "Capots subis par son équipe") == "1"  # match 3, hand 2
     assert figure(body, "Belotes") == "1"  # match 1, hand 1 (match 4's was Noé's)
     # (120 + 252 + 211 + 0 + 120) / 5 = 703 / 5: the reserve collected counts.
     assert figure(body, "Points par prise") == "140,6"

@@ -20,6 +20,7 @@ from scoresheets.charts import progress_svg
 from scoresheets.explain import explain_hand, explain_result
 from scoresheets.models import Hand, Match, Player, seat_team
 from scoresheets.services import Scoresheet, default_team_name
+from scoresheets.text import of_name
 
 register = template.Library()
 
@@ -28,6 +29,12 @@ register = template.Library()
 def team_css(team: str | None) -> str:
     """The CSS class of a team's colour: ``team-a`` / ``team-b`` (empty for none)."""
     return f"team-{team.lower()}" if team in scoring.TEAMS else ""
+
+
+@register.filter(name="of_name")
+def of_name_filter(name: str) -> str:
+    """French "de" + name, elided: "d’Alice", "de Bob" (see scoresheets.text)."""
+    return of_name(name or "")
 
 
 @register.filter
@@ -261,3 +268,13 @@ def hand_summary(sheet: Scoresheet, data: dict[str, Any] | Hand) -> str:
     if data.get("renonce"):
         parts.append(_("renonce %(team)s") % {"team": match.team_name(data["renonce"])})
     return " · ".join(parts)
+
+
+@register.simple_tag
+def deleted_places(sheet: Scoresheet) -> list[tuple[Hand, int]]:
+    """The deleted hands, each with the number it would take again if restored
+    (its place among the live hands)."""
+    return [
+        (hand, 1 + sum(1 for live in sheet.hands if live.number < hand.number))
+        for hand in sheet.deleted
+    ]
