@@ -28,7 +28,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoresheets import charts, exports, ratings, scoring, services, stats, tables
+from scoresheets import charts, exports, ratings, services, stats, tables
 from scoresheets.forms import presets_for_script
 from scoresheets.models import Match, Table, TablePlayer
 from scoresheets.table_forms import (
@@ -39,6 +39,7 @@ from scoresheets.table_forms import (
     duplicate_message,
 )
 from scoresheets.text import of_name
+from scoresheets.view_helpers import create_match
 
 MY_TABLES = "my_tables"  # session key: tokens of the tables this browser created or opened
 MY_TABLES_MAX = 20
@@ -235,23 +236,8 @@ def table_match_new(request: HttpRequest, token: str) -> HttpResponse:
     else:
         form = TableMatchForm(roster=roster, initial=_last_match_initial(table))
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            match = services.match_create(
-                names=form.names(),
-                rules=form.match_rules(),
-                team_a_name=data["team_a_name"],
-                team_b_name=data["team_b_name"],
-                first_dealer=data["first_dealer"],
-                preset=form.effective_preset(),
-                card_names=data["card_names"],
-                table=table,
-            )
-        except scoring.MatchError as error:
-            form.add_problems(error)
-        except (ValidationError, DatabaseError):
-            form.add_error(None, gettext("Ces prénoms ne conviennent pas : vérifiez-les."))
-        else:
+        match = create_match(form, table=table)
+        if match is not None:
             return _redirect(reverse("match", args=[match.token]))
     status = 422 if form.is_bound else 200
     context = {"form": form, "table": table, "presets": presets_for_script()}

@@ -35,6 +35,7 @@ from scoresheets.forms import (
 from scoresheets.models import Hand, Match, Player
 from scoresheets.table_views import my_tables
 from scoresheets.text import of_name
+from scoresheets.view_helpers import create_match
 
 MY_MATCHES = "my_matches"  # session key: tokens of the matches this browser created or opened
 MY_MATCHES_MAX = 50
@@ -137,20 +138,8 @@ def _see_other(match: Match) -> HttpResponse:
 def match_new(request: HttpRequest) -> HttpResponse:
     form = MatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            match = services.match_create(
-                names=form.names(),
-                rules=form.match_rules(),
-                team_a_name=data["team_a_name"],
-                team_b_name=data["team_b_name"],
-                first_dealer=data["first_dealer"],
-                preset=form.effective_preset(),
-                card_names=data["card_names"],
-            )
-        except scoring.MatchError as error:
-            form.add_problems(error)
-        else:
+        match = create_match(form)
+        if match is not None:
             _remember(request, match.token)
             return _see_other(match)
     status = 422 if form.is_bound else 200

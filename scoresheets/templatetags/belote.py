@@ -156,10 +156,11 @@ def progress_chart(sheet: Scoresheet) -> SafeString:
 
 
 @register.simple_tag
-def qr_svg(url: str) -> SafeString:
-    """A QR code of ``url`` as inline SVG (no request leaves the page)."""
+def qr_svg(url: str, title: str = "") -> SafeString:
+    """A QR code of ``url`` as inline SVG (no request leaves the page);
+    ``title`` is its accessible name (the match's link by default)."""
     svg = segno.make(url, error="m").svg_inline(
-        scale=5, dark="#000", light="#fff", title=_("QR code du lien de la partie")
+        scale=5, dark="#000", light="#fff", title=title or _("QR code du lien de la partie")
     )
     return mark_safe(svg)  # segno escapes the title; the rest is paths
 

@@ -9,10 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from django import template
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
 
 from scoresheets.models import seat_team
 
@@ -51,12 +48,3 @@ def percent(value: float | None) -> str:
     if value is None:
         return "–"
     return f"{round(100 * value)}\u00a0%"
-
-
-@register.simple_tag
-def table_qr_svg(url: str) -> SafeString:
-    """A QR code of the table's ``url`` as inline SVG (no request leaves the page)."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=5, dark="#000", light="#fff", title=_("QR code du lien de la table")
-    )
-    return mark_safe(svg)  # segno escapes the title; the rest is paths

@@ -1,0 +1,33 @@
+"""Glue shared by the match views and the table views (no view imports the other)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError
+from django.utils.translation import gettext
+
+from scoresheets import scoring, services
+from scoresheets.forms import MatchForm
+from scoresheets.models import Match, Table
+
+
+def create_match(form: MatchForm, *, table: Table | None = None) -> Match | None:
+    """The match a valid new-match ``form`` describes (in ``table``, if given),
+    or ``None`` with the problems put on the form; nothing is half-created."""
+    data = form.cleaned_data
+    try:
+        return services.match_create(
+            names=form.names(),
+            rules=form.match_rules(),
+            team_a_name=data["team_a_name"],
+            team_b_name=data["team_b_name"],
+            first_dealer=data["first_dealer"],
+            preset=form.effective_preset(),
+            card_names=data["card_names"],
+            table=table,
+        )
+    except scoring.MatchError as error:
+        form.add_problems(error)
+    except (ValidationError, DatabaseError):
+        form.add_error(None, gettext("Ces prénoms ne conviennent pas : vérifiez-les."))
+    return None
