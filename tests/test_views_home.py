@@ -159,3 +159,11 @@ def test_it_offers_the_language_switch(client: Client):
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     assert response.status_code == 302
     assert response.cookies["django_language"].value == "en"
+
+
+def test_an_unknown_address_gets_a_page_that_helps(client: Client):
+    response = client.get("/m/not-a-real-token/")
+    assert response.status_code == 404
+    assert "ne s&#x27;ouvre qu&#x27;avec son lien entier" in response.content.decode() or (
+        "ne s'ouvre qu'avec son lien entier" in response.content.decode()
+    )
