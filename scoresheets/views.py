@@ -212,16 +212,19 @@ def conflict_message(conflict: services.HandConflict, next_number: int | None = 
     )
 
 
-def _end_change_message(request: HttpRequest, before: bool, sheet: services.Scoresheet) -> None:
-    """Say so when a correction ends or reopens the match."""
-    result = sheet.result
-    if result.finished and not before:
+def _end_change_message(request: HttpRequest, match: Match) -> None:
+    """Say so when a correction ended or reopened ``match``: its summary
+    columns (written by the service with the change) against what they were
+    when ``match`` was read, before the change."""
+    before = match.finished
+    match.refresh_from_db(fields=["finished", "winner"])
+    if match.finished and not before:
         messages.warning(
             request,
             gettext("Cette correction termine la partie, gagnée par %(team)s.")
-            % {"team": sheet.match.team_name(result.winner)},
+            % {"team": match.team_name(match.winner)},
         )
-    elif before and not result.finished:
+    elif before and not match.finished:
         messages.warning(request, gettext("Cette correction rouvre la partie."))
 
 
@@ -361,9 +364,7 @@ def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
                         request,
                         gettext("Donne %(number)s corrigée.") % {"number": change.number},
                     )
-                    _end_change_message(
-                        request, sheet.result.finished, services.match_get_scoresheet(match)
-                    )
+                    _end_change_message(request, match)
                 return _redirect(_hand_url(match, change.number))
         return _edit_page(request, sheet, hand, form, status=422)
     else:
@@ -377,7 +378,6 @@ def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Delete a hand (kept in its history, restorable); later hands move up."""
     match = get_match_or_404(token)
     hand = _get_hand_or_404(match, hand_id)
-    before = services.match_get_scoresheet(match)
     try:
         version = int(request.POST.get("hand_version", ""))
     except ValueError:
@@ -400,7 +400,7 @@ def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
         messages.success(
             request, gettext("Donne %(number)s supprimée.") % {"number": change.number}
         )
-        _end_change_message(request, before.result.finished, services.match_get_scoresheet(match))
+        _end_change_message(request, match)
     return _redirect(reverse("match", args=[match.token]) + "#hands")
 
 
@@ -409,7 +409,6 @@ def hand_restore(request: HttpRequest, token: str, hand_id: int) -> HttpResponse
     """Put a deleted hand back in its place."""
     match = get_match_or_404(token)
     hand = _get_hand_or_404(match, hand_id)
-    before = services.match_get_scoresheet(match)
     try:
         change = services.hand_restore(
             match=match,
@@ -422,7 +421,7 @@ def hand_restore(request: HttpRequest, token: str, hand_id: int) -> HttpResponse
         return _redirect(reverse("hand_edit", args=[match.token, hand.pk]), status=303)
     if not change.replayed:
         messages.success(request, gettext("Donne %(number)s rétablie.") % {"number": change.number})
-        _end_change_message(request, before.result.finished, services.match_get_scoresheet(match))
+        _end_change_message(request, match)
     return _redirect(_hand_url(match, change.number))
 
 
