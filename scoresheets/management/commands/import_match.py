@@ -7,36 +7,22 @@ output is the new match's URL path.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand
 from django.db import DatabaseError
 
 from scoresheets import services
-from scoresheets.documents import DocumentError, load_document
-from scoresheets.scoring import MatchError
-
-EXIT_INVALID = 2
+from scoresheets.management.commands._document_command import DocumentCommand
 
 
-class Command(BaseCommand):
+class Command(DocumentCommand):
     help = "Create a match from a match document (FORMAT.md); prints its URL path last."
+    # Values the engine accepts (no upper bound) that a column cannot hold.
+    too_large = (ValidationError, DatabaseError, OverflowError)
+    too_large_message = "document: a number is too large for a match"
 
-    def add_arguments(self, parser):
-        parser.add_argument("file", help="the match document, or - for standard input")
-
-    def handle(self, *args, **options):
-        try:
-            match = services.match_import(document=load_document(options["file"]))
-        except DocumentError as exc:
-            self.stderr.write(f"document: {exc}")
-            raise SystemExit(EXIT_INVALID) from None
-        except MatchError as exc:
-            for problem in exc.problems:
-                self.stderr.write(str(problem))
-            raise SystemExit(EXIT_INVALID) from None
-        except (ValidationError, DatabaseError, OverflowError):
-            # Values the engine accepts (no upper bound) that a column cannot hold.
-            self.stderr.write("document: a number is too large for a match")
-            raise SystemExit(EXIT_INVALID) from None
-        self.stdout.write(f"Imported {match.hands_count} hands: {match}")
-        self.stdout.write(services.match_path(match))
+    def run(self, document: Any) -> Iterable[str]:
+        match = services.match_import(document=document)
+        return [f"Imported {match.hands_count} hands: {match}", services.match_path(match)]
