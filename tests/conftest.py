@@ -18,3 +18,15 @@ def case_files() -> list[Path]:
 @pytest.fixture(scope="session")
 def cases_dir() -> Path:
     return CASES_DIR
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's language: a request made by an earlier
+    test (LocaleMiddleware) must not leave English active in this thread."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
