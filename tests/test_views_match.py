@@ -161,3 +161,10 @@ def test_it_names_who_held_the_belote(client: Client):
     match = make_match()
     services.hand_record(match=match, hand=hand("A", 100, belote="B"), taker_seat=1, belote_seat=4)
     assert "Belote · Dan</span>" in page(client, match)
+
+
+def test_no_template_comment_leaks_into_the_page(client: Client):
+    # Regression: a {# #} comment spanning two lines was shown on every match page.
+    body = page(client, play(make_match(), hand("A", 100)))
+    assert "{#" not in body
+    assert "{% comment" not in body
