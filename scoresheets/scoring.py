@@ -1,8 +1,9 @@
 """The scoring engine: belote rules as Rebelote scores them.
 
 Pure Python: no Django, no I/O. Everything here follows
-``../shared/scoring/FORMAT.md`` (cited below as FORMAT, by section). Scores are
-always in points (integers); teams are the strings ``"A"`` and ``"B"``.
+``docs/match-document.md``, the project's copy of ``../shared/scoring/FORMAT.md``
+(cited below as FORMAT, by section). Scores are always in points (integers);
+teams are the strings ``"A"`` and ``"B"``.
 
 The main entry points:
 

@@ -7,17 +7,22 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES_DIR = ROOT.parent / "shared" / "scoring" / "cases"
+# The project's own copy of the worked cases (a clone is complete with it) and
+# the shared folder where new and corrected cases appear first, when present.
+CASES_DIR = ROOT / "tests" / "cases"
+SHARED_CASES_DIR = ROOT.parent / "shared" / "scoring" / "cases"
 
 
 def case_files() -> list[Path]:
-    """Every worked case of ../shared/scoring/cases, sorted by name."""
-    return sorted(CASES_DIR.glob("*.json"))
+    """Every worked case: the project's (``tests/cases``), then those of
+    ``../shared/scoring/cases`` when that folder exists, each sorted by name."""
+    shared = sorted(SHARED_CASES_DIR.glob("*.json")) if SHARED_CASES_DIR.is_dir() else []
+    return sorted(CASES_DIR.glob("*.json")) + shared
 
 
-@pytest.fixture(scope="session")
-def cases_dir() -> Path:
-    return CASES_DIR
+def case_id(path: Path) -> str:
+    """A test id that tells a project case from a shared one of the same name."""
+    return f"{'shared' if path.parent == SHARED_CASES_DIR else 'project'}/{path.stem}"
 
 
 @pytest.fixture(autouse=True)

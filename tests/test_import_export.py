@@ -12,7 +12,7 @@ from django.core.management import call_command
 from scoresheets import services
 from scoresheets.models import Match
 from scoresheets.scoring import MatchError, parse_match_document
-from tests.conftest import case_files
+from tests.conftest import case_files, case_id
 from tests.test_cases import assert_matches_expected
 
 CASES = case_files()
@@ -31,7 +31,7 @@ def import_command(path: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", VALID, ids=[p.stem for p in VALID])
+@pytest.mark.parametrize("path", VALID, ids=[case_id(p) for p in VALID])
 def test_it_round_trips_every_valid_case(path: Path):
     document = json.loads(path.read_text(encoding="utf-8"))
     code, out, err = import_command(str(path))
@@ -50,7 +50,7 @@ def test_it_round_trips_every_valid_case(path: Path):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
+@pytest.mark.parametrize("path", INVALID, ids=[case_id(p) for p in INVALID])
 def test_it_creates_nothing_from_an_invalid_case(path: Path):
     code, out, err = import_command(str(path))
     assert code == 2

@@ -1,6 +1,6 @@
 """Edge cases of the scoring engine, table-driven.
 
-Every expected value below was computed by hand from ../shared/scoring/FORMAT.md
+Every expected value below was computed by hand from docs/match-document.md
 (the comments show the arithmetic), never by asking the engine.
 Notation: T = taker's team, D = defense, p = T's trick points.
 """
