@@ -39,9 +39,7 @@ def test_it_gives_each_existing_row_its_own_read_token():
             assert len(read_tokens) == count  # one each, never shared
             assert all(len(t) == 24 for t in read_tokens)
             # The writing tokens are untouched: old links keep working.
-            assert {row["token"] for row in rows} == {
-                f"{name.lower()}-{i}" for i in range(count)
-            }
+            assert {row["token"] for row in rows} == {f"{name.lower()}-{i}" for i in range(count)}
             assert not read_tokens & {row["token"] for row in rows}
     finally:
         _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes("scoresheets"))
