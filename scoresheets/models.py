@@ -35,6 +35,8 @@ class Table(models.Model):
     through its unguessable token (nothing lists tables)."""
 
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    # Opens the same pages with nothing that writes (a spectator's link).
+    read_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     name = models.CharField(max_length=60)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -80,6 +82,8 @@ class Match(models.Model):
         SPANISH = "spanish", _("Cartes espagnoles")
 
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    # Opens the same live sheet with nothing that writes (a spectator's link).
+    read_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     version = models.PositiveIntegerField(default=1)

@@ -52,6 +52,11 @@ def get_table_or_404(token: str) -> Table:
     return get_object_or_404(Table, token=token)
 
 
+def get_read_table_or_404(token: str) -> Table:
+    """The table of a read-only URL token, or a 404 (a writing token is not one)."""
+    return get_object_or_404(Table, read_token=token)
+
+
 def _remember(request: HttpRequest, token: str) -> None:
     """Put ``token`` first in this browser's "my tables" (written only on a change)."""
     tokens = request.session.get(MY_TABLES, [])
@@ -69,6 +74,15 @@ def my_tables(request: HttpRequest) -> list[Table]:
         for t in Table.objects.filter(token__in=tokens).annotate(match_count=Count("matches"))
     }
     return [found[t] for t in tokens if t in found]
+
+
+def table_link(request: HttpRequest, table: Table) -> str:
+    """Where a page of one of ``table``'s matches links to the table: its page
+    for a browser that already knows it (in "my tables"), else its read-only
+    page. So a match link never hands out the table's writing token."""
+    if table.token in request.session.get(MY_TABLES, []):
+        return reverse("table", args=[table.token])
+    return reverse("table_read", args=[table.read_token])
 
 
 def _redirect(url: str) -> HttpResponse:
@@ -136,7 +150,12 @@ def _leaders(board: ratings.Ratings, names: dict[int, str]) -> list[dict[str, An
 
 
 def _table_page(
-    request: HttpRequest, table: Table, player_form: PlayerForm, status: int = 200
+    request: HttpRequest,
+    table: Table,
+    player_form: PlayerForm | None,
+    status: int = 200,
+    *,
+    read_only: bool = False,
 ) -> HttpResponse:
     roster = list(table.roster.all())
     names = {p.pk: p.name for p in roster}
@@ -148,6 +167,8 @@ def _table_page(
     page = Paginator(matches, HISTORY_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
+    table_url = reverse("table", args=[table.token])
+    read_url = request.build_absolute_uri(reverse("table_read", args=[table.read_token]))
     context = {
         "table": table,
         "roster": roster,
@@ -161,7 +182,10 @@ def _table_page(
         "rows": [_history_row(m) for m in page.object_list],
         "page_query": query.urlencode(),
         "leaders": _leaders(tables.table_ratings(table), names)[:TOP],
-        "share_url": request.build_absolute_uri(reverse("table", args=[table.token])),
+        # A read-only page shares only its own link; the table page offers both.
+        "read_only": read_only,
+        "share_url": read_url if read_only else request.build_absolute_uri(table_url),
+        "read_url": None if read_only else read_url,
     }
     if history.errors:
         status = 422
@@ -173,6 +197,14 @@ def table_detail(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     _remember(request, table.token)
     return _table_page(request, table, PlayerForm())
+
+
+@require_GET
+def table_read(request: HttpRequest, token: str) -> HttpResponse:
+    """The table of a read-only link: history, ranking, players, exports; no roster
+    form, no new match. Not put in "my tables" (that list is of writing links, and
+    it decides whether a match page shows the table's writing link)."""
+    return _table_page(request, get_read_table_or_404(token), None, read_only=True)
 
 
 @require_POST
@@ -268,16 +300,29 @@ class LastMatch:
 
 @require_GET
 def table_player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
-    table = get_table_or_404(token)
+    return _player_page(request, get_table_or_404(token), player_id)
+
+
+@require_GET
+def table_player_read(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
+    """A player's page of a read-only link: its matches link to their read-only pages."""
+    return _player_page(request, get_read_table_or_404(token), player_id, read_only=True)
+
+
+def _player_page(
+    request: HttpRequest, table: Table, player_id: int, *, read_only: bool = False
+) -> HttpResponse:
     person = _get_person_or_404(table, player_id)
     figures = stats.player_stats(person.pk, tables.played_matches(table, person=person))
     names = tables.player_names(table)
     keys = [line.key for line in figures.last_matches]
-    tokens = dict(Match.objects.filter(pk__in=keys).values_list("pk", "token"))
+    field = "read_token" if read_only else "token"
+    tokens = dict(Match.objects.filter(pk__in=keys).values_list("pk", field))
     board = tables.table_ratings(table)
     rating = board.get(person.pk)
     played = rating.matches if rating else 0
     context = {
+        "read_only": read_only,
         "table": table,
         "person": person,
         "stats": figures,
@@ -307,11 +352,21 @@ def table_player(request: HttpRequest, token: str, player_id: int) -> HttpRespon
 
 @require_GET
 def table_ranking(request: HttpRequest, token: str) -> HttpResponse:
-    table = get_table_or_404(token)
+    return _ranking_page(request, get_table_or_404(token))
+
+
+@require_GET
+def table_ranking_read(request: HttpRequest, token: str) -> HttpResponse:
+    """The ranking of a read-only link."""
+    return _ranking_page(request, get_read_table_or_404(token), read_only=True)
+
+
+def _ranking_page(request: HttpRequest, table: Table, *, read_only: bool = False) -> HttpResponse:
     roster = list(table.roster.all())
     names = {p.pk: p.name for p in roster}
     board = tables.table_ratings(table)
     context = {
+        "read_only": read_only,
         "table": table,
         "leaders": _leaders(board, names),
         "unrated": [p for p in roster if board.get(p.pk) is None],
@@ -371,16 +426,21 @@ def _csv(
     writer: Callable[..., str],
     labels: dict[str, Any],
     what: str,
+    *,
+    read_only: bool = False,
 ) -> HttpResponse:
-    table = get_table_or_404(token)
+    """A CSV export of the table of ``token``; on a read-only link (``read_only``),
+    its match links are read-only links too."""
+    table = get_read_table_or_404(token) if read_only else get_table_or_404(token)
     played = [
         dataclasses.replace(m, played_on=timezone.localtime(m.played_on))
         for m in tables.played_matches(table)
     ]
-    tokens = dict(table.matches.values_list("pk", "token"))
+    tokens = dict(table.matches.values_list("pk", "read_token" if read_only else "token"))
+    page = "match_read" if read_only else "match"
 
     def link(match: stats.PlayedMatch) -> str:
-        return request.build_absolute_uri(reverse("match", args=[tokens[match.key]]))
+        return request.build_absolute_uri(reverse(page, args=[tokens[match.key]]))
 
     text = writer(
         played,
@@ -403,3 +463,15 @@ def table_matches_csv(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def table_hands_csv(request: HttpRequest, token: str) -> HttpResponse:
     return _csv(request, token, exports.hands_csv, HAND_LABELS, gettext("donnes"))
+
+
+@require_GET
+def table_matches_csv_read(request: HttpRequest, token: str) -> HttpResponse:
+    return _csv(
+        request, token, exports.matches_csv, MATCH_LABELS, gettext("parties"), read_only=True
+    )
+
+
+@require_GET
+def table_hands_csv_read(request: HttpRequest, token: str) -> HttpResponse:
+    return _csv(request, token, exports.hands_csv, HAND_LABELS, gettext("donnes"), read_only=True)

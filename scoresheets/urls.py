@@ -30,4 +30,30 @@ urlpatterns = [
     path("t/<str:token>/classement/", table_views.table_ranking, name="table_ranking"),
     path("t/<str:token>/parties.csv", table_views.table_matches_csv, name="table_matches_csv"),
     path("t/<str:token>/donnes.csv", table_views.table_hands_csv, name="table_hands_csv"),
+    # Read-only links (issue 8): the same live pages, with nothing that writes.
+    # Each name is its writing twin's name + "_read" (see the page_url tag).
+    path("voir/<str:token>/", views.match_read, name="match_read"),
+    path("voir/<str:token>/poll/", views.match_poll_read, name="match_poll_read"),
+    path("voir/<str:token>/export.json", views.match_export_read, name="match_export_read"),
+    path("voir/table/<str:token>/", table_views.table_read, name="table_read"),
+    path(
+        "voir/table/<str:token>/joueurs/<int:player_id>/",
+        table_views.table_player_read,
+        name="table_player_read",
+    ),
+    path(
+        "voir/table/<str:token>/classement/",
+        table_views.table_ranking_read,
+        name="table_ranking_read",
+    ),
+    path(
+        "voir/table/<str:token>/parties.csv",
+        table_views.table_matches_csv_read,
+        name="table_matches_csv_read",
+    ),
+    path(
+        "voir/table/<str:token>/donnes.csv",
+        table_views.table_hands_csv_read,
+        name="table_hands_csv_read",
+    ),
 ]

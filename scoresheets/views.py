@@ -33,7 +33,7 @@ from scoresheets.forms import (
     problem_message,
 )
 from scoresheets.models import Hand, Match, Player
-from scoresheets.table_views import my_tables
+from scoresheets.table_views import my_tables, table_link
 from scoresheets.text import of_name
 from scoresheets.view_helpers import create_match
 
@@ -47,6 +47,11 @@ TOO_BIG = gettext_lazy("Des nombres sont trop grands pour une partie.")
 def get_match_or_404(token: str) -> Match:
     """The match of a URL token, or a 404."""
     return get_object_or_404(Match.objects.select_related("table"), token=token)
+
+
+def get_read_match_or_404(token: str) -> Match:
+    """The match of a read-only URL token, or a 404 (a writing token is not one)."""
+    return get_object_or_404(Match.objects.select_related("table"), read_token=token)
 
 
 def _remember(request: HttpRequest, token: str) -> None:
@@ -76,13 +81,24 @@ def _hand_form(
     )
 
 
-def _match_context(request: HttpRequest, sheet: services.Scoresheet, form: HandForm) -> dict:
+def _match_context(
+    request: HttpRequest,
+    sheet: services.Scoresheet,
+    form: HandForm | None,
+    *,
+    read_only: bool = False,
+) -> dict:
     match_url = reverse("match", args=[sheet.match.token])
+    read_url = request.build_absolute_uri(reverse("match_read", args=[sheet.match.read_token]))
     return {
         "match": sheet.match,
         "sheet": sheet,
         "form": form,
-        "share_url": request.build_absolute_uri(match_url),
+        # A read-only page shares only its own link; the playing page offers both.
+        "read_only": read_only,
+        "share_url": read_url if read_only else request.build_absolute_uri(match_url),
+        "read_url": None if read_only else read_url,
+        "table_url": table_link(request, sheet.match.table) if sheet.match.table else "",
         "device": _device(request),
         "device_form": DeviceForm(initial={"device": _device(request)}),
     }
@@ -160,6 +176,19 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     sheet = services.match_get_scoresheet(match)
     form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1)
     return render(request, "scoresheets/match.html", _match_context(request, sheet, form))
+
+
+@require_GET
+@never_cache
+def match_read(request: HttpRequest, token: str) -> HttpResponse:
+    """The live sheet of a read-only link: the match page with nothing that writes.
+
+    It is not put in "my matches": that list holds this browser's writing links,
+    and a read link must never bring one into the session."""
+    match = get_read_match_or_404(token)
+    sheet = services.match_get_scoresheet(match)
+    context = _match_context(request, sheet, None, read_only=True)
+    return render(request, "scoresheets/match.html", context)
 
 
 def _device(request: HttpRequest) -> str:
@@ -513,19 +542,42 @@ def match_poll(request: HttpRequest, token: str) -> HttpResponse:
 
     An unchanged poll is one small query: no engine run, no template.
     """
-    versions = list(Match.objects.filter(token=token).values_list("version", flat=True))
+    return _poll(request, {"token": token}, read_only=False)
+
+
+@require_GET
+@never_cache
+def match_poll_read(request: HttpRequest, token: str) -> HttpResponse:
+    """The poll of a read-only page: the same, with the read-only sheet."""
+    return _poll(request, {"read_token": token}, read_only=True)
+
+
+def _poll(request: HttpRequest, lookup: dict[str, str], *, read_only: bool) -> HttpResponse:
+    """The poll of the match found by ``lookup`` (its token or its read token)."""
+    versions = list(Match.objects.filter(**lookup).values_list("version", flat=True))
     if not versions:
         raise Http404
     if request.GET.get("v") == str(versions[0]):
         return HttpResponse(status=204)
-    sheet = services.match_get_scoresheet(get_match_or_404(token))
-    context = {"match": sheet.match, "sheet": sheet}
+    match = get_object_or_404(Match.objects.select_related("table"), **lookup)
+    sheet = services.match_get_scoresheet(match)
+    context = {"match": sheet.match, "sheet": sheet, "read_only": read_only}
     return render(request, "scoresheets/match.html#sheet", context)
 
 
 @require_GET
 def match_export(request: HttpRequest, token: str) -> HttpResponse:
-    match = get_match_or_404(token)
+    return _export(get_match_or_404(token))
+
+
+@require_GET
+def match_export_read(request: HttpRequest, token: str) -> HttpResponse:
+    """The match document of a read-only link (the same document: it holds no token)."""
+    return _export(get_read_match_or_404(token))
+
+
+def _export(match: Match) -> HttpResponse:
+    """The match document of ``match`` as a JSON download."""
     document = services.match_export_document(match)
     body = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     teams = slugify(f"{match.team_a_name} {match.team_b_name}") or "partie"

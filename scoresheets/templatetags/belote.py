@@ -11,6 +11,7 @@ from typing import Any
 
 import segno
 from django import template
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -18,7 +19,7 @@ from django.utils.translation import gettext_noop
 from scoresheets import scoring
 from scoresheets.charts import progress_svg
 from scoresheets.explain import explain_hand, explain_result
-from scoresheets.models import Hand, Match, Player, seat_team
+from scoresheets.models import Hand, Match, Player, Table, seat_team
 from scoresheets.services import Scoresheet, default_team_name
 from scoresheets.text import of_name
 
@@ -279,3 +280,18 @@ def deleted_places(sheet: Scoresheet) -> list[tuple[Hand, int]]:
         (hand, 1 + sum(1 for live in sheet.hands if live.number < hand.number))
         for hand in sheet.deleted
     ]
+
+
+@register.simple_tag(takes_context=True)
+def page_url(context: template.Context, name: str, target: Match | Table | str, *args: Any) -> str:
+    """The path of page ``name`` (the URL name of a writing page: "match",
+    "table_player"...) of ``target``, followed by ``args``, as the current page
+    is seen. On a read-only page (``read_only`` true in the context) it is the
+    read-only twin ("<name>_read", with the read token): a read-only page never
+    links to a writing one. ``target`` is a Match or a Table, or a token the view
+    already chose for this page. Raises ``NoReverseMatch`` for an unknown name."""
+    read_only = bool(context.get("read_only"))
+    token = target
+    if not isinstance(target, str):
+        token = target.read_token if read_only else target.token
+    return reverse(f"{name}_read" if read_only else name, args=[token, *args])
