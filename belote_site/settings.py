@@ -145,6 +145,8 @@ STORAGES = {
     },
 }
 
+# Database sessions whose key must be of Django's alphabet (a NUL in the cookie is no session).
+SESSION_ENGINE = "scoresheets.sessions"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # "my matches" survive a year
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)

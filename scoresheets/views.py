@@ -426,9 +426,10 @@ def hand_restore(request: HttpRequest, token: str, hand_id: int) -> HttpResponse
 
 
 def _form_key(request: HttpRequest) -> str | None:
-    """The form's one-time key, if it is one (at most 64 characters)."""
+    """The form's one-time key, if it is one (at most 64 characters, no NUL:
+    PostgreSQL cannot compare a text with one)."""
     key = request.POST.get("key", "")
-    return key if 0 < len(key) <= 64 else None
+    return key if 0 < len(key) <= 64 and "\x00" not in key else None
 
 
 def _problems_text(error: scoring.MatchError) -> str:
