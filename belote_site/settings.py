@@ -152,9 +152,43 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 
+LOG_LEVEL = env_str("LOG_LEVEL", "WARNING")
+# No token in a log (issue 8): Django logs the path of every 4xx and 5xx, runserver
+# every request line. Every handler masks them, and so do the loggers that carry a
+# path (for handlers added elsewhere). The "django" logger's own handlers (Django's
+# defaults) are replaced: its records go to the root's handler, masked.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+    "filters": {
+        "mask_tokens": {"()": "scoresheets.logmask.TokenMaskFilter"},
+        "require_debug_true": {"()": "django.utils.log.RequireDebugTrue"},
+    },
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["mask_tokens"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "filters": ["require_debug_true", "mask_tokens"],
+            "formatter": "django.server",
+        },
+    },
+    "loggers": {
+        "django": {"handlers": [], "level": LOG_LEVEL},
+        "django.request": {"filters": ["mask_tokens"]},
+        "django.security.csrf": {"filters": ["mask_tokens"]},
+        "django.server": {
+            "handlers": ["django.server"],
+            "filters": ["mask_tokens"],
+            "level": "INFO",
+            "propagate": False,
+        },
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
 }
