@@ -67,7 +67,9 @@ MIDDLEWARE = [
     # bad network (a changed poll: ~18 KB -> ~3.5 KB). CSRF tokens are masked
     # per response, which defeats BREACH.
     "django.middleware.gzip.GZipMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's, except that a busy database when saving the session drops the
+    # session change instead of answering a 500 (scoresheets/busy.py).
+    "scoresheets.busy.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -75,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scoresheets.middleware.method_not_allowed_page",
+    # A locked or unreachable database: 503 "Réessayez dans un instant", never a 500.
+    "scoresheets.busy.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "belote_site.urls"
