@@ -67,7 +67,9 @@ MIDDLEWARE = [
     # bad network (a changed poll: ~18 KB -> ~3.5 KB). CSRF tokens are masked
     # per response, which defeats BREACH.
     "django.middleware.gzip.GZipMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's, except that a busy database when saving the session drops the
+    # session change instead of answering a 500 (scoresheets/busy.py).
+    "scoresheets.busy.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -75,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scoresheets.middleware.method_not_allowed_page",
+    # A locked or unreachable database: 503 "Réessayez dans un instant", never a 500.
+    "scoresheets.busy.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "belote_site.urls"
@@ -145,14 +149,50 @@ STORAGES = {
     },
 }
 
+# Database sessions whose key must be of Django's alphabet (a NUL in the cookie is no session).
+SESSION_ENGINE = "scoresheets.sessions"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # "my matches" survive a year
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 
+LOG_LEVEL = env_str("LOG_LEVEL", "WARNING")
+# No token in a log (issue 8): Django logs the path of every 4xx and 5xx, runserver
+# every request line. Every handler masks them, and so do the loggers that carry a
+# path (for handlers added elsewhere). The "django" logger's own handlers (Django's
+# defaults) are replaced: its records go to the root's handler, masked.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+    "filters": {
+        "mask_tokens": {"()": "scoresheets.logmask.TokenMaskFilter"},
+        "require_debug_true": {"()": "django.utils.log.RequireDebugTrue"},
+    },
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["mask_tokens"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "filters": ["require_debug_true", "mask_tokens"],
+            "formatter": "django.server",
+        },
+    },
+    "loggers": {
+        "django": {"handlers": [], "level": LOG_LEVEL},
+        "django.request": {"filters": ["mask_tokens"]},
+        "django.security.csrf": {"filters": ["mask_tokens"]},
+        "django.server": {
+            "handlers": ["django.server"],
+            "filters": ["mask_tokens"],
+            "level": "INFO",
+            "propagate": False,
+        },
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
 }

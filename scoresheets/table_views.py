@@ -18,7 +18,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db import DatabaseError
+from django.db import DataError, IntegrityError
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -28,7 +28,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoresheets import charts, exports, ratings, services, stats, tables
+from scoresheets import busy, charts, exports, ratings, services, stats, tables
 from scoresheets.forms import presets_for_script
 from scoresheets.models import Match, Table, TablePlayer
 from scoresheets.table_forms import (
@@ -105,12 +105,14 @@ def table_new(request: HttpRequest) -> HttpResponse:
             table = tables.table_create(
                 name=form.cleaned_data["name"], player_names=form.cleaned_data["players"]
             )
-        except (ValidationError, DatabaseError):
+        except (ValidationError, DataError, IntegrityError):
             form.add_error(None, gettext("Ces noms ne conviennent pas : vérifiez-les."))
+        except busy.ERRORS as error:
+            busy.refuse(request, form, error)
         else:
             _remember(request, table.token)
             return _redirect(reverse("table", args=[table.token]))
-    status = 422 if form.is_bound else 200
+    status = busy.status_of(form, 422 if form.is_bound else 200)
     return render(request, "scoresheets/table_new.html", {"form": form}, status=status)
 
 
@@ -216,12 +218,14 @@ def table_player_add(request: HttpRequest, token: str) -> HttpResponse:
             player = tables.table_add_player(table=table, name=form.cleaned_data["name"])
         except tables.DuplicateName:
             form.add_error("name", duplicate_message(form.cleaned_data["name"]))
-        except (ValidationError, DatabaseError):
+        except (ValidationError, DataError, IntegrityError):
             form.add_error("name", gettext("Ce prénom ne convient pas : 40 lettres au plus."))
+        except busy.ERRORS as error:
+            busy.refuse(request, form, error, field="name")
         else:
             messages.success(request, gettext("%(name)s rejoint la table.") % {"name": player.name})
             return _redirect(reverse("table", args=[table.token]) + "#roster")
-    return _table_page(request, table, form, status=422)
+    return _table_page(request, table, form, status=busy.status_of(form, 422))
 
 
 # --------------------------------------------------------------------------
@@ -268,10 +272,10 @@ def table_match_new(request: HttpRequest, token: str) -> HttpResponse:
     else:
         form = TableMatchForm(roster=roster, initial=_last_match_initial(table))
     if request.method == "POST" and form.is_valid():
-        match = create_match(form, table=table)
+        match = create_match(request, form, table=table)
         if match is not None:
             return _redirect(reverse("match", args=[match.token]))
-    status = 422 if form.is_bound else 200
+    status = busy.status_of(form, 422 if form.is_bound else 200)
     context = {"form": form, "table": table, "presets": presets_for_script()}
     return render(request, "scoresheets/table_match_new.html", context, status=status)
 

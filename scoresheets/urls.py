@@ -3,56 +3,60 @@ their unguessable token."""
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from scoresheets import table_views, views
+from scoresheets.converters import TokenConverter
+
+# A token route matches only a well-formed token: anything else is a 404 at once.
+register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("nouvelle/", views.match_new, name="match_new"),
     path("importer/", views.match_import, name="match_import"),
     path("calculateur/", views.calculator, name="calculator"),
-    path("m/<str:token>/", views.match_detail, name="match"),
-    path("m/<str:token>/donnes/", views.hand_create, name="hand_create"),
-    path("m/<str:token>/apercu/", views.hand_preview, name="hand_preview"),
-    path("m/<str:token>/donnes/<int:hand_id>/", views.hand_edit, name="hand_edit"),
-    path("m/<str:token>/donnes/<int:hand_id>/supprimer/", views.hand_delete, name="hand_delete"),
-    path("m/<str:token>/donnes/<int:hand_id>/retablir/", views.hand_restore, name="hand_restore"),
-    path("m/<str:token>/appareil/", views.device_set, name="device_set"),
-    path("m/<str:token>/poll/", views.match_poll, name="match_poll"),
-    path("m/<str:token>/export.json", views.match_export, name="match_export"),
+    path("m/<token:token>/", views.match_detail, name="match"),
+    path("m/<token:token>/donnes/", views.hand_create, name="hand_create"),
+    path("m/<token:token>/apercu/", views.hand_preview, name="hand_preview"),
+    path("m/<token:token>/donnes/<int:hand_id>/", views.hand_edit, name="hand_edit"),
+    path("m/<token:token>/donnes/<int:hand_id>/supprimer/", views.hand_delete, name="hand_delete"),
+    path("m/<token:token>/donnes/<int:hand_id>/retablir/", views.hand_restore, name="hand_restore"),
+    path("m/<token:token>/appareil/", views.device_set, name="device_set"),
+    path("m/<token:token>/poll/", views.match_poll, name="match_poll"),
+    path("m/<token:token>/export.json", views.match_export, name="match_export"),
     # Tables of friends (issue 5).
     path("tables/nouvelle/", table_views.table_new, name="table_new"),
-    path("t/<str:token>/", table_views.table_detail, name="table"),
-    path("t/<str:token>/joueurs/", table_views.table_player_add, name="table_player_add"),
-    path("t/<str:token>/nouvelle/", table_views.table_match_new, name="table_match_new"),
-    path("t/<str:token>/joueurs/<int:player_id>/", table_views.table_player, name="table_player"),
-    path("t/<str:token>/classement/", table_views.table_ranking, name="table_ranking"),
-    path("t/<str:token>/parties.csv", table_views.table_matches_csv, name="table_matches_csv"),
-    path("t/<str:token>/donnes.csv", table_views.table_hands_csv, name="table_hands_csv"),
+    path("t/<token:token>/", table_views.table_detail, name="table"),
+    path("t/<token:token>/joueurs/", table_views.table_player_add, name="table_player_add"),
+    path("t/<token:token>/nouvelle/", table_views.table_match_new, name="table_match_new"),
+    path("t/<token:token>/joueurs/<int:player_id>/", table_views.table_player, name="table_player"),
+    path("t/<token:token>/classement/", table_views.table_ranking, name="table_ranking"),
+    path("t/<token:token>/parties.csv", table_views.table_matches_csv, name="table_matches_csv"),
+    path("t/<token:token>/donnes.csv", table_views.table_hands_csv, name="table_hands_csv"),
     # Read-only links (issue 8): the same live pages, with nothing that writes.
     # Each name is its writing twin's name + "_read" (see the page_url tag).
-    path("voir/<str:token>/", views.match_read, name="match_read"),
-    path("voir/<str:token>/poll/", views.match_poll_read, name="match_poll_read"),
-    path("voir/<str:token>/export.json", views.match_export_read, name="match_export_read"),
-    path("voir/table/<str:token>/", table_views.table_read, name="table_read"),
+    path("voir/<token:token>/", views.match_read, name="match_read"),
+    path("voir/<token:token>/poll/", views.match_poll_read, name="match_poll_read"),
+    path("voir/<token:token>/export.json", views.match_export_read, name="match_export_read"),
+    path("voir/table/<token:token>/", table_views.table_read, name="table_read"),
     path(
-        "voir/table/<str:token>/joueurs/<int:player_id>/",
+        "voir/table/<token:token>/joueurs/<int:player_id>/",
         table_views.table_player_read,
         name="table_player_read",
     ),
     path(
-        "voir/table/<str:token>/classement/",
+        "voir/table/<token:token>/classement/",
         table_views.table_ranking_read,
         name="table_ranking_read",
     ),
     path(
-        "voir/table/<str:token>/parties.csv",
+        "voir/table/<token:token>/parties.csv",
         table_views.table_matches_csv_read,
         name="table_matches_csv_read",
     ),
     path(
-        "voir/table/<str:token>/donnes.csv",
+        "voir/table/<token:token>/donnes.csv",
         table_views.table_hands_csv_read,
         name="table_hands_csv_read",
     ),

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError
+from django.db import DataError, IntegrityError
+from django.http import HttpRequest
 from django.utils.translation import gettext
 
-from scoresheets import scoring, services
+from scoresheets import busy, scoring, services
 from scoresheets.forms import MatchForm
 from scoresheets.models import Match, Table
 
 
-def create_match(form: MatchForm, *, table: Table | None = None) -> Match | None:
+def create_match(
+    request: HttpRequest, form: MatchForm, *, table: Table | None = None
+) -> Match | None:
     """The match a valid new-match ``form`` describes (in ``table``, if given),
-    or ``None`` with the problems put on the form; nothing is half-created."""
+    or ``None`` with the problems put on the form (a busy database too:
+    ``busy.status_of(form, ...)`` is then 503); nothing is half-created."""
     data = form.cleaned_data
     try:
         return services.match_create(
@@ -28,6 +32,8 @@ def create_match(form: MatchForm, *, table: Table | None = None) -> Match | None
         )
     except scoring.MatchError as error:
         form.add_problems(error)
-    except (ValidationError, DatabaseError):
+    except (ValidationError, DataError, IntegrityError):
         form.add_error(None, gettext("Ces prénoms ne conviennent pas : vérifiez-les."))
+    except busy.ERRORS as error:
+        busy.refuse(request, form, error)
     return None

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError
+from django.db import DataError, IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import Resolver404, resolve, reverse
@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from scoresheets import scoring, services
+from scoresheets import busy, scoring, services
 from scoresheets.forms import (
     DeviceForm,
     HandForm,
@@ -135,12 +135,14 @@ def match_import(request: HttpRequest) -> HttpResponse:
             )
         except scoring.MatchError as error:
             form.add_problems(error)
-        except (ValidationError, DatabaseError, OverflowError):
+        except (ValidationError, DataError, IntegrityError, OverflowError):
             form.add_error("document", TOO_BIG)
+        except busy.ERRORS as error:
+            busy.refuse(request, form, error)
         else:
             _remember(request, match.token)
             return _see_other(match)
-    return _home(request, form, status=422)
+    return _home(request, form, status=busy.status_of(form, 422))
 
 
 def _see_other(match: Match) -> HttpResponse:
@@ -154,11 +156,11 @@ def _see_other(match: Match) -> HttpResponse:
 def match_new(request: HttpRequest) -> HttpResponse:
     form = MatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        match = create_match(form)
+        match = create_match(request, form)
         if match is not None:
             _remember(request, match.token)
             return _see_other(match)
-    status = 422 if form.is_bound else 200
+    status = busy.status_of(form, 422 if form.is_bound else 200)
     context = {"form": form, "presets": presets_for_script()}
     return render(request, "scoresheets/match_new.html", context, status=status)
 
@@ -285,8 +287,11 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
         except services.HandConflict as error:
             conflict = error
             status = 409
-        except (ValidationError, DatabaseError):
+        except (ValidationError, DataError, IntegrityError):
             form.add_error(None, TOO_BIG)
+        except busy.ERRORS as error:
+            busy.refuse(request, form, error)
+            status = 503
         else:
             if not request.htmx:
                 return _see_other(match)
@@ -385,8 +390,10 @@ def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
                 form.add_error(None, conflict_message(error))
                 sheet = services.match_get_scoresheet(match)
                 return _edit_page(request, sheet, hand, form, status=409)
-            except (ValidationError, DatabaseError):
+            except (ValidationError, DataError, IntegrityError):
                 form.add_error(None, TOO_BIG)
+            except busy.ERRORS as error:
+                busy.refuse(request, form, error)
             else:
                 if not change.replayed:
                     messages.success(
@@ -395,7 +402,7 @@ def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
                     )
                     _end_change_message(request, match)
                 return _redirect(_hand_url(match, change.number))
-        return _edit_page(request, sheet, hand, form, status=422)
+        return _edit_page(request, sheet, hand, form, status=busy.status_of(form, 422))
     else:
         initial = {**HandForm.initial_for(hand), "number": number}
         form = _hand_form(match, sheet.players, initial=initial)
@@ -455,9 +462,10 @@ def hand_restore(request: HttpRequest, token: str, hand_id: int) -> HttpResponse
 
 
 def _form_key(request: HttpRequest) -> str | None:
-    """The form's one-time key, if it is one (at most 64 characters)."""
+    """The form's one-time key, if it is one (at most 64 characters, no NUL:
+    PostgreSQL cannot compare a text with one)."""
     key = request.POST.get("key", "")
-    return key if 0 < len(key) <= 64 else None
+    return key if 0 < len(key) <= 64 and "\x00" not in key else None
 
 
 def _problems_text(error: scoring.MatchError) -> str:
@@ -482,6 +490,9 @@ def device_set(request: HttpRequest, token: str) -> HttpResponse:
     form = DeviceForm(request.POST)
     if form.is_valid():
         request.session[DEVICE] = form.cleaned_data["device"].strip()
+        # Saved now: the name is this request's only write, so a busy database
+        # is told (503) rather than the name silently dropped after the view.
+        request.session.save()
         messages.success(
             request,
             gettext("Ce téléphone est celui %(of_name)s.")

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from scoresheets import services
-from scoresheets.models import Match
+from scoresheets.models import Match, new_token
 from tests.factories import hand, make_match, play
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +67,8 @@ def test_it_answers_404_for_an_unknown_match_in_one_query(
     client: Client, django_assert_num_queries
 ):
     with django_assert_num_queries(1):
-        assert client.get("/m/nope/poll/?v=1").status_code == 404
+        # A well-formed token (a malformed one is refused by the URL pattern, with no query).
+        assert client.get(f"/m/{new_token()}/poll/?v=1").status_code == 404
 
 
 def test_it_refuses_post(client: Client):

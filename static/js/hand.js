@@ -85,7 +85,7 @@
     var status = event.detail && event.detail.xhr && event.detail.xhr.status;
     var f = form();
     var error = f && f.querySelector(".errorlist");
-    if ((status === 409 || status === 422) && error) {
+    if ((status === 409 || status === 422 || status === 503) && error) {
       error.scrollIntoView({ block: "center", behavior: "smooth" });
     }
   });
