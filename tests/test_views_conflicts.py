@@ -186,3 +186,19 @@ def test_the_poll_tells_the_version_to_follow(client: Client):
     match = play(make_match(), hand("A", 100))
     body = client.get(f"/m/{match.token}/poll/?v=0").content.decode()
     assert f'data-version="{Match.objects.get().version}"' in body
+
+
+def test_the_change_is_told_in_english(client: Client):
+    match = play(make_match(), hand("A", 100), hand("A", 100))
+    seen = open_form(client, match)
+    first = live(match)[0]
+    named(match, "Cy").post(f"/m/{match.token}/donnes/{first.pk}/supprimer/", {"hand_version": 1})
+    response = client.post(
+        f"/m/{match.token}/donnes/",
+        {**seen, "taker": "2", "points": "95"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    body = response.content.decode()
+    assert response.status_code == 409
+    assert "Hand 1 was just deleted from Cy&#x27;s phone." in body
+    assert "save it as hand 2" in body
