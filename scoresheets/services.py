@@ -416,6 +416,9 @@ def hand_record(
     return HandChange(hand=saved, number=number)
 
 
+CHANGES_TOLD = 100  # beyond this many changes since a form was opened, "the sheet moved on"
+
+
 def _sheet_conflict(
     locked: Match, every: Sequence[Hand], seen_version: int, expected_number: int | None
 ) -> HandConflict:
@@ -426,18 +429,23 @@ def _sheet_conflict(
     only: ``"taken"``; a single correction, delete or restore: its kind and
     the hand's number; anything else: ``"moved"``."""
     live = [h for h in every if h.deleted_at is None]
+    moved = HandConflict(kind="moved", number=expected_number or len(live) + 1)
     count = locked.version - seen_version
+    if not 0 < count <= CHANGES_TOLD:
+        return moved
     newest = locked.revisions.order_by("-pk").only("action", "hand_id", "device")
-    changes = list(newest[:count]) if count > 0 else []
-    created = [c.action == HandRevision.Action.CREATED for c in changes]
-    first = len(live) - count + 1  # if only hands were entered: the first of them
-    entered_only = all(created) and first >= 1
-    if count <= 0 or len(changes) != count or ((count > 1 or all(created)) and not entered_only):
-        return HandConflict(kind="moved", number=expected_number or len(live) + 1)
-    if entered_only:
+    changes = list(newest[:count])
+    if len(changes) != count:
+        return moved
+    if all(c.action == HandRevision.Action.CREATED for c in changes):
+        first = len(live) - count + 1  # the hands entered meanwhile are the last ones
+        if first < 1:
+            return moved
         return HandConflict(
             kind="taken", number=first, device=live[first - 1].entered_by, last=len(live)
         )
+    if count > 1:
+        return moved
     change = changes[0]
     target = next(h for h in every if h.pk == change.hand_id)
     # A deleted hand's number is the place it had: after the live hands played before it.

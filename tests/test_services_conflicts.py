@@ -137,3 +137,16 @@ def test_a_form_without_a_version_falls_back_to_the_number():
     with pytest.raises(services.HandConflict) as info:
         services.hand_record(match=match, hand=MADE_B, expected_number=2)
     assert info.value.kind == "taken"
+
+
+def test_past_a_hundred_changes_the_sheet_just_moved_on():
+    match = make_match(0)
+    seen = version(match)
+    for _ in range(services.CHANGES_TOLD + 1):
+        services.hand_record(match=match, hand=MADE_A)
+    with pytest.raises(services.HandConflict) as info:
+        services.hand_record(match=match, hand=MADE_B, expected_number=1, seen_version=seen)
+    assert info.value.kind == "moved"
+    with pytest.raises(services.HandConflict) as info:
+        services.hand_record(match=match, hand=MADE_B, seen_version=seen + 1)
+    assert (info.value.kind, info.value.number, info.value.last) == ("taken", 2, 101)
