@@ -348,8 +348,9 @@ class HandForm(forms.Form):
     points are typed for ONE team (``points_team``, by default the taker's);
     the engine gives the other team the rest of 162. The "Tout le monde
     passe" button posts ``action=pass``: a redeal, whatever else was typed.
-    ``number`` is the hand number the form was opened for: a hand recorded
-    meanwhile from another phone makes it stale (the service refuses it).
+    ``number`` is the hand number the form was opened for and
+    ``match_version`` the version of the match it saw: any change of the
+    sheet meanwhile from another phone makes it stale (the service refuses it).
     """
 
     taker = forms.ChoiceField(label=_("Qui a pris ?"), required=False, widget=forms.RadioSelect)
@@ -371,6 +372,10 @@ class HandForm(forms.Form):
     )
     renonce = forms.ChoiceField(label=_("Renonce"), required=False, widget=forms.RadioSelect)
     number = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # The match version the entry form saw: a change of the sheet since is a conflict.
+    match_version = forms.IntegerField(
+        required=False, min_value=1, max_value=2**31 - 1, widget=forms.HiddenInput
+    )
     action = forms.CharField(required=False, widget=forms.HiddenInput)
     # A one-time key per form: a double tap or a network retry replays the
     # first result instead of saving the hand twice (services.hand_record).
@@ -425,7 +430,8 @@ class HandForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if any(name in self.errors for name in ("number", "key", "hand_version")):
+        hidden = ("number", "match_version", "key", "hand_version")
+        if any(name in self.errors for name in hidden):
             # Hidden fields only a tampered or mangled page can get wrong.
             self.add_error(None, _("Ce formulaire n'est plus valable : rechargez la page."))
         if self.is_redeal or self.errors:
@@ -479,11 +485,13 @@ class HandForm(forms.Form):
             renonce=data.get("renonce") or None,
         )
 
-    def set_number(self, number: int) -> None:
-        """Show the form again for hand ``number`` (after a conflict): submitting
-        it then saves the typed hand as that hand."""
+    def set_number(self, number: int, version: int | None = None) -> None:
+        """Show the form again for hand ``number`` of the match at ``version``
+        (after a conflict): submitting it then saves the typed hand as that hand."""
         self.data = self.data.copy()
         self.data[self.add_prefix("number")] = number
+        if version is not None:
+            self.data[self.add_prefix("match_version")] = version
 
     @classmethod
     def initial_for(cls, hand: Hand) -> dict[str, Any]:

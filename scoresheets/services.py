@@ -85,7 +85,9 @@ class HandConflict(Exception):
 
     ``kind``: ``"taken"`` (hand ``number`` was just entered elsewhere),
     ``"changed"`` (the hand being edited was changed or deleted meanwhile),
-    ``"moved"`` (hands were deleted or restored: the sheet moved on).
+    ``"edited"``, ``"deleted"``, ``"restored"`` (the one change made to the
+    sheet since a new hand's form was opened: hand ``number`` was corrected,
+    deleted or restored), ``"moved"`` (several changes: the sheet moved on).
     ``device`` is the name of the phone that was faster ("" if unknown);
     ``last`` the newest hand entered meanwhile (``number`` when only one was).
     """
@@ -359,14 +361,18 @@ def hand_record(
     taker_seat: int | None = None,
     belote_seat: int | None = None,
     expected_number: int | None = None,
+    seen_version: int | None = None,
     device: str = "",
     key: str | None = None,
 ) -> HandChange:
     """Append ``hand`` to ``match`` as its next hand and bump the match version.
 
-    ``expected_number`` is the hand number the entry form was opened for: if
-    another phone recorded that hand first, raises :class:`HandConflict` and
-    saves nothing. ``key`` is the form's one-time key: a replayed submission
+    ``seen_version`` is the match version the entry form was opened on: if
+    the sheet changed since (a hand entered, corrected, deleted or restored
+    elsewhere), raises :class:`HandConflict` and saves nothing. Without it (a
+    form built before it carried the version), ``expected_number``, the hand
+    number the form was opened for, is checked against the count of live
+    hands instead. ``key`` is the form's one-time key: a replayed submission
     returns the first result (``replayed=True``) and saves nothing. The engine
     validates the whole match with the new hand first: raises
     ``scoring.MatchError`` (e.g. code ``after_end`` when the match is over).
@@ -381,7 +387,10 @@ def hand_record(
         return _replayed(locked, replay)
     live = [h for h in every if h.deleted_at is None]
     number = len(live) + 1
-    if expected_number is not None and expected_number != number:
+    if seen_version is not None:
+        if seen_version != locked.version:
+            raise _sheet_conflict(locked, every, seen_version, expected_number)
+    elif expected_number is not None and expected_number != number:
         if 1 <= expected_number <= len(live):
             taken = live[expected_number - 1]
             raise HandConflict(
@@ -405,6 +414,43 @@ def hand_record(
     saved.save()
     _commit(locked, saved, HandRevision.Action.CREATED, device=device, key=key, result=result)
     return HandChange(hand=saved, number=number)
+
+
+CHANGES_TOLD = 100  # beyond this many changes since a form was opened, "the sheet moved on"
+
+
+def _sheet_conflict(
+    locked: Match, every: Sequence[Hand], seen_version: int, expected_number: int | None
+) -> HandConflict:
+    """What changed the sheet of ``locked`` (whose hands are ``every``, in
+    order) since a form saw it at version ``seen_version``. Each write bumps
+    the version once and keeps one revision, so the changes are the newest
+    ``locked.version - seen_version`` revisions (one query). Hands entered
+    only: ``"taken"``; a single correction, delete or restore: its kind and
+    the hand's number; anything else: ``"moved"``."""
+    live = [h for h in every if h.deleted_at is None]
+    moved = HandConflict(kind="moved", number=expected_number or len(live) + 1)
+    count = locked.version - seen_version
+    if not 0 < count <= CHANGES_TOLD:
+        return moved
+    newest = locked.revisions.order_by("-pk").only("action", "hand_id", "device")
+    changes = list(newest[:count])
+    if len(changes) != count:
+        return moved
+    if all(c.action == HandRevision.Action.CREATED for c in changes):
+        first = len(live) - count + 1  # the hands entered meanwhile are the last ones
+        if first < 1:
+            return moved
+        return HandConflict(
+            kind="taken", number=first, device=live[first - 1].entered_by, last=len(live)
+        )
+    if count > 1:
+        return moved
+    change = changes[0]
+    target = next(h for h in every if h.pk == change.hand_id)
+    # A deleted hand's number is the place it had: after the live hands played before it.
+    number = sum(1 for h in live if h.number < target.number) + 1
+    return HandConflict(kind=str(change.action), number=number, device=change.device)
 
 
 def _unchanged_target(

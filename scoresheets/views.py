@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import Resolver404, resolve, reverse
 from django.utils.text import slugify
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -69,15 +69,17 @@ def _hand_form(
     data: Any = None,
     *,
     number: int | None = None,
+    version: int | None = None,
     initial: dict[str, Any] | None = None,
 ) -> HandForm:
-    """The hand form of ``match``, opened for hand ``number``."""
+    """The hand form of ``match``, opened for hand ``number`` on the sheet at
+    ``version`` (the entry form: what it saw, see ``services.hand_record``)."""
     return HandForm(
         data,
         team_names={"A": match.team_a_name, "B": match.team_b_name},
         players=players,
         announcements=match.announcements,
-        initial=initial or {"number": number},
+        initial=initial or {"number": number, "match_version": version},
     )
 
 
@@ -176,7 +178,7 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
     _remember(request, match.token)
     sheet = services.match_get_scoresheet(match)
-    form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1)
+    form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1, version=match.version)
     return render(request, "scoresheets/match.html", _match_context(request, sheet, form))
 
 
@@ -238,9 +240,42 @@ def conflict_message(conflict: services.HandConflict, next_number: int | None = 
             "Votre correction n'est pas enregistrée : vérifiez-la, puis enregistrez-la de nouveau."
         )
         return text % who
-    return gettext(
-        "La feuille vient de changer sur un autre téléphone : vérifiez-la, puis validez à nouveau."
-    )
+    if conflict.kind in SHEET_CHANGES:
+        text = gettext(SHEET_CHANGES[conflict.kind][bool(conflict.device)])
+    else:
+        text = gettext(
+            "La feuille vient de changer sur un autre téléphone : vérifiez-la, puis validez "
+            "à nouveau."
+        )
+    if next_number is not None:
+        text += " " + gettext(
+            "Votre saisie est gardée : validez-la comme donne %(next)s, ou abandonnez-la."
+        )
+    return text % who
+
+
+# A single change of the sheet between opening and saving a new hand's form
+# (services.HandConflict kinds): what to say, without and with the phone's name.
+SHEET_CHANGES = {
+    "edited": (
+        gettext_noop("La donne %(number)s vient d'être corrigée depuis un autre téléphone."),
+        gettext_noop(
+            "La donne %(number)s vient d'être corrigée depuis le téléphone %(of_device)s."
+        ),
+    ),
+    "deleted": (
+        gettext_noop("La donne %(number)s vient d'être supprimée depuis un autre téléphone."),
+        gettext_noop(
+            "La donne %(number)s vient d'être supprimée depuis le téléphone %(of_device)s."
+        ),
+    ),
+    "restored": (
+        gettext_noop("La donne %(number)s vient d'être rétablie depuis un autre téléphone."),
+        gettext_noop(
+            "La donne %(number)s vient d'être rétablie depuis le téléphone %(of_device)s."
+        ),
+    ),
+}
 
 
 def _end_change_message(request: HttpRequest, match: Match) -> None:
@@ -279,6 +314,7 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
                 taker_seat=form.taker_seat,
                 belote_seat=form.belote_holder,
                 expected_number=form.cleaned_data["number"],
+                seen_version=form.cleaned_data["match_version"],
                 device=_device(request),
                 key=form.cleaned_data["key"] or None,
             )
@@ -297,7 +333,8 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
                 return _see_other(match)
             match.refresh_from_db()  # its version moved on
             sheet = services.match_get_scoresheet(match)
-            form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1)
+            next_number = len(sheet.hands) + 1
+            form = _hand_form(match, sheet.players, number=next_number, version=match.version)
             context = _match_context(request, sheet, form)
             return render(request, "scoresheets/match.html#hand_saved", context)
     # Refused: the form again with its messages and what was typed; nothing saved.
@@ -307,7 +344,7 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
         # The phone sees what was saved (the sheet) and keeps its entry, now
         # set to be saved as the next hand if the player confirms it.
         next_number = len(sheet.hands) + 1
-        form.set_number(next_number)
+        form.set_number(next_number, match.version)  # read before the hands: never ahead
         form.add_error(None, conflict_message(conflict, next_number))
     context = _match_context(request, sheet, form)
     template = "scoresheets/match.html#hand_saved" if request.htmx else "scoresheets/match.html"

@@ -2,12 +2,17 @@
 
 Runs on the database of the run (SQLite as a file, so that the server's
 threads each have their own connection, and PostgreSQL under DATABASE_URL).
-Each test prints its figures (``pytest -s`` shows them).
+Each test prints its figures (``pytest -s`` shows them). The mixed bursts
+(creates, corrections, deletes and restores at once) run
+``REBELOTE_BURST_ROUNDS`` rounds of four phones (default: a few, to keep
+``make test`` fast); bench/README.md gives the figures of a big run.
 """
 
 from __future__ import annotations
 
 import http.cookiejar
+import os
+import random
 import re
 import threading
 import time
@@ -20,7 +25,7 @@ import pytest
 from django.db import connection
 
 from scoresheets import scoring, services
-from scoresheets.models import Hand
+from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import make_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,6 +35,9 @@ PHONES = ("Léa", "Sam", "Noé", "Zoé")
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 TOTALS = re.compile(r'class="total-points">(\d+)<')
+FORM_FIELD = re.compile(r'<input type="hidden" name="(number|match_version)" value="(\d+)"')
+BURST_ROUNDS = int(os.environ.get("REBELOTE_BURST_ROUNDS", "12"))
+BURST_SEED = int(os.environ.get("REBELOTE_BURST_SEED", "8"))
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -67,14 +75,31 @@ class Phone:
     def post(self, path: str, data: dict) -> tuple[int, str]:
         return self.request(path, {**data, "csrfmiddlewaretoken": self.csrf})
 
-    def enter(self, number: int, taker_seat: int, points: int) -> tuple[int, str]:
+    def enter(
+        self, number: int, taker_seat: int, points: int, version: int | None = None
+    ) -> tuple[int, str]:
+        """Save a new hand on a form opened for hand ``number`` (and, when
+        given, on the match at ``version``; without it: a form from before the
+        form carried the version)."""
         data = {
             "taker": str(taker_seat),
             "points": str(points),
             "number": str(number),
             "key": uuid.uuid4().hex,
         }
+        if version is not None:
+            data["match_version"] = str(version)
         return self.post(f"/m/{self.token}/donnes/", data)
+
+    def location(self, path: str, data: dict) -> tuple[int, str, str]:
+        """POST ``data``; the status, the redirect's target ("" if none) and the body."""
+        encoded = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.csrf}).encode()
+        request = urllib.request.Request(self.base + path, data=encoded)
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                return response.status, "", response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers.get("Location", ""), error.read().decode()
 
 
 def run_together(*calls):
@@ -100,9 +125,12 @@ def test_four_phones_saving_the_same_new_hand_store_it_once(live_server):
     conflicts = 0
     started = time.monotonic()
     for number in range(1, ROUNDS + 1):
+        version = Match.objects.get(pk=match.pk).version  # what the four forms saw
         results = run_together(
             *(
-                lambda phone=phone, seat=seat, number=number: phone.enter(number, seat, 80 + seat)
+                lambda phone=phone, seat=seat, number=number, version=version: phone.enter(
+                    number, seat, 80 + seat, version
+                )
                 for seat, phone in enumerate(phones, start=1)
             )
         )
@@ -186,3 +214,151 @@ def test_a_double_tap_sent_four_times_at_once_saves_one_hand(live_server):
         assert [status for status, _ in results] == [303] * 4
         assert Hand.objects.filter(match=match).count() == number
     print(f"\n[{connection.vendor}] {rounds} rounds of 4 identical submissions: {rounds} stored")
+
+
+def _entry_form(body: str) -> dict[str, str]:
+    """The number and match version the entry form of a match page was opened on."""
+    form = body[body.index('<form id="hand-form"') :]
+    return dict(FORM_FIELD.findall(form[: form.index("</form>")]))
+
+
+def _plan(rng: random.Random, seat: int, token: str, seen: dict, stale: dict, every: list) -> dict:
+    """One phone's submission for this round: a new hand (on the form it saw, or
+    now and then on the form of the round before: a phone slow to save), a
+    correction, a delete or a restore of a hand it saw, each with its own key."""
+    live = [h for h in every if h.deleted_at is None]
+    deleted = [h for h in every if h.deleted_at is not None]
+    kind = rng.choices(("create", "correct", "delete", "restore"), weights=(4, 3, 2, 2))[0]
+    if (kind == "correct" and not live) or (kind == "delete" and len(live) < 3):
+        kind = "create"
+    if kind == "restore" and not deleted:
+        kind = "create"
+    key = uuid.uuid4().hex
+    typed = {"taker": str(seat), "points": str(rng.randint(0, 162)), "key": key}
+    if kind == "create":
+        form = stale if rng.random() < 0.25 else seen
+        return {"kind": kind, "path": f"/m/{token}/donnes/", "data": {**typed, **form}}
+    target = rng.choice(deleted if kind == "restore" else live)
+    path = f"/m/{token}/donnes/{target.pk}/"
+    if kind == "correct":
+        data = {**typed, "hand_version": str(target.version)}
+    elif kind == "delete":
+        path += "supprimer/"
+        data = {"hand_version": str(target.version), "key": key}
+    else:
+        path += "retablir/"
+        data = {"key": key}
+    return {"kind": kind, "path": path, "data": data, "hand": target.pk}
+
+
+def _outcome(kind: str, status: int, location: str, body: str) -> str:
+    """``"saved"``, ``"told"`` (a conflict or refusal shown to the phone) or
+    ``"unexpected"``, from the answer to a submission of ``kind``."""
+    if status >= 500:
+        return "5xx"
+    if kind == "create":
+        if status == 303:
+            return "saved"
+        told = status == 409 and "Votre saisie est gardée : validez-la comme donne" in body
+        return "told" if told else "unexpected"
+    if kind == "correct":
+        if status == 303 and "#hand-" in location:
+            return "saved"
+        if status == 409 and "vient d&#x27;être modifiée" in body:
+            return "told"
+        # Deleted before this correction was read: the page says so, nothing saved.
+        return "told" if status == 200 and "Cette donne a été supprimée" in body else "unexpected"
+    if kind == "delete":
+        if status == 303:
+            return "saved" if location.endswith("#hands") else "told"
+        return "unexpected"
+    # A restore: restoring a hand another phone just restored changes nothing.
+    return "saved" if status == 303 and "/donnes/" not in location else "unexpected"
+
+
+def test_mixed_bursts_lose_nothing_and_save_nothing_twice(live_server, settings):
+    # Issue 8: creates, corrections, deletes and restores sent at the same
+    # instant by four phones, round after round; every phone saves what it saw.
+    settings.RATELIMIT_ENABLE = False  # the rate limits are not what this measures
+    match = make_match(target=100_000)
+    phones = [Phone(live_server.url, match.token, name) for name in PHONES]
+    rng = random.Random(BURST_SEED)
+    sent: list[dict] = []
+    stale: dict = {}
+    started = time.monotonic()
+    for round_number in range(BURST_ROUNDS):
+        status, page = phones[round_number % len(phones)].get(f"/m/{match.token}/")
+        assert status == 200
+        seen = _entry_form(page)
+        every = list(Hand.objects.filter(match=match).order_by("number"))
+        plans = [
+            _plan(rng, seat, match.token, seen, stale or seen, every)
+            for seat in range(1, len(phones) + 1)
+        ]
+        results = run_together(
+            *(
+                lambda phone=phone, plan=plan: phone.location(plan["path"], plan["data"])
+                for phone, plan in zip(phones, plans, strict=True)
+            )
+        )
+        for plan, (status, location, body) in zip(plans, results, strict=True):
+            plan["status"] = status
+            plan["outcome"] = _outcome(plan["kind"], status, location, body)
+        sent += plans
+        stale = seen
+    elapsed = time.monotonic() - started
+
+    revisions = {r.key: r for r in HandRevision.objects.filter(match=match, key__isnull=False)}
+    stored = dict.fromkeys(("create", "correct", "delete", "restore"), 0)
+    lost, saved_unacknowledged, new_hands = 0, 0, []
+    action = {"create": "created", "correct": "edited", "delete": "deleted", "restore": "restored"}
+    for plan in sent:
+        revision = revisions.get(plan["data"]["key"])
+        if plan["outcome"] == "saved":
+            if revision is not None and revision.action == action[plan["kind"]]:
+                stored[plan["kind"]] += 1
+                if plan["kind"] == "create":
+                    new_hands.append((plan, revision))
+            elif plan["kind"] != "restore":  # a restore of a live hand stores nothing
+                lost += 1
+        elif revision is not None:
+            saved_unacknowledged += 1
+    # Different submissions that saw the same sheet must not both become hands.
+    seen_versions = [plan["data"].get("match_version") for plan, _ in new_hands]
+    duplicated = len(seen_versions) - len(set(seen_versions))
+    # Each new hand is what its own submission typed (taker's team, its points).
+    wrong = []
+    for plan, revision in new_hands:
+        seat, points = int(plan["data"]["taker"]), int(plan["data"]["points"])
+        team = "A" if seat % 2 else "B"
+        typed = Hand.data_of(scoring.HandInput(team, team, points), seat, None)
+        if revision.data != typed:
+            wrong.append((plan["data"]["key"], revision.data, typed))
+    hands = Hand.objects.filter(match=match).count()
+    outcomes = [plan["outcome"] for plan in sent]
+    told = outcomes.count("told")
+
+    sheet = services.match_get_scoresheet(Match.objects.get(pk=match.pk))
+    engine = scoring.score_match(sheet.match.rules, [h.to_input() for h in sheet.hands])
+    page_totals = TOTALS.findall(phones[0].get(f"/m/{match.token}/")[1])
+    print(
+        f"\n[{connection.vendor}] {BURST_ROUNDS} rounds x {len(phones)} simultaneous mixed "
+        f"submissions ({len(sent)}: "
+        + ", ".join(f"{sum(p['kind'] == k for p in sent)} {k}s" for k in stored)
+        + f"): stored {stored['create']} new hands, {stored['correct']} corrections, "
+        f"{stored['delete']} deletes, {stored['restore']} restores; {told} conflicts told, "
+        f"{lost} lost, {duplicated} duplicated, {outcomes.count('5xx')} 5xx, "
+        f"{elapsed:.1f} s; {len(sheet.hands)} live hands, "
+        f"totals {engine.totals.a}-{engine.totals.b}"
+    )
+    assert outcomes.count("5xx") == 0
+    assert outcomes.count("unexpected") == 0, [p for p in sent if p["outcome"] == "unexpected"]
+    assert lost == 0
+    assert saved_unacknowledged == 0
+    assert duplicated == 0
+    assert wrong == []
+    assert hands == stored["create"]  # every hand stored comes from one acknowledged create
+    assert (sheet.match.total_a, sheet.match.total_b) == (engine.totals.a, engine.totals.b)
+    assert sheet.match.hands_count == len(sheet.hands)
+    assert page_totals == [str(engine.totals.a), str(engine.totals.b)]
+    assert stored["create"] > 0 and told > 0  # the bursts did collide

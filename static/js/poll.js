@@ -47,19 +47,25 @@
     followNumber();
   }
 
-  // The entry form says which hand it will create. Untouched, it follows the
-  // sheet; once the player typed something, it keeps its number (the server
-  // then tells who was faster) and a note says a hand just arrived.
+  // The entry form says which hand it will create and the sheet (version) it
+  // saw. Untouched, it follows the sheet; once the player typed something, it
+  // keeps both (the server then tells what changed meanwhile) and a note says
+  // a hand just arrived when the next number moved.
   function followNumber() {
     var b = board();
     var form = document.getElementById("hand-form");
     var number = form && form.querySelector('input[name="number"]');
-    if (!b || !number || !b.dataset.nextNumber || number.value === b.dataset.nextNumber) return;
-    if (form.dataset.dirty) {
+    var seen = form && form.querySelector('input[name="match_version"]');
+    if (!b || !number || !b.dataset.nextNumber) return;
+    var moved = number.value !== b.dataset.nextNumber;
+    var changed = seen && seen.value !== b.dataset.version;
+    if (!moved && !changed) return;
+    if (!form.dataset.dirty) {
+      number.value = b.dataset.nextNumber;
+      if (seen) seen.value = b.dataset.version;
+    } else if (moved) {
       var note = form.querySelector("[data-stale-note]");
       if (note) note.hidden = false;
-    } else {
-      number.value = b.dataset.nextNumber;
     }
   }
 
