@@ -26,7 +26,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoresheets import charts, exports, ratings, services, stats, tables
 from scoresheets.forms import presets_for_script
@@ -83,7 +84,7 @@ def _redirect(url: str) -> HttpResponse:
 # --------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_new(request: HttpRequest) -> HttpResponse:
     form = TableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -168,7 +169,7 @@ def _table_page(
     return render(request, "scoresheets/table.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def table_detail(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     _remember(request, table.token)
@@ -227,7 +228,7 @@ def _last_match_initial(table: Table) -> dict[str, Any]:
     return initial
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_match_new(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     roster = list(table.roster.all())
@@ -266,7 +267,7 @@ class LastMatch:
     opponents: tuple[str, str]
 
 
-@require_GET
+@require_safe
 def table_player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
     table = get_table_or_404(token)
     person = _get_person_or_404(table, player_id)
@@ -305,7 +306,7 @@ def table_player(request: HttpRequest, token: str, player_id: int) -> HttpRespon
     return render(request, "scoresheets/player.html", context)
 
 
-@require_GET
+@require_safe
 def table_ranking(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     roster = list(table.roster.all())
@@ -395,11 +396,13 @@ def _csv(
     return response
 
 
-@require_GET
+@require_safe
+@cache_control(private=True, no_store=True)  # the table's names and links: no shared cache
 def table_matches_csv(request: HttpRequest, token: str) -> HttpResponse:
     return _csv(request, token, exports.matches_csv, MATCH_LABELS, gettext("parties"))
 
 
-@require_GET
+@require_safe
+@cache_control(private=True, no_store=True)  # the table's names and links: no shared cache
 def table_hands_csv(request: HttpRequest, token: str) -> HttpResponse:
     return _csv(request, token, exports.hands_csv, HAND_LABELS, gettext("donnes"))

@@ -18,8 +18,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import Resolver404, resolve, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import cache_control, never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from scoresheets import scoring, services
@@ -104,7 +104,7 @@ def _home(request: HttpRequest, import_form: ImportForm, status: int = 200) -> H
     return render(request, "scoresheets/home.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return _home(request, ImportForm())
 
@@ -134,7 +134,7 @@ def _see_other(match: Match) -> HttpResponse:
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
     form = MatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -152,7 +152,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @never_cache  # a page brought back by Back must not resubmit an old form
 def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
@@ -322,7 +322,7 @@ def _edit_problems(form: HandForm, error: scoring.MatchError, number: int | None
         form.add_problems(scoring.MatchError(rest))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Correct a hand: the entry form, prefilled; its history; delete or restore."""
@@ -506,7 +506,7 @@ def hand_preview(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoresheets/hand_form.html#preview", context)
 
 
-@require_GET
+@require_safe
 @never_cache
 def match_poll(request: HttpRequest, token: str) -> HttpResponse:
     """The sheet partial if the match changed since version ``v``, else an empty 204.
@@ -523,7 +523,8 @@ def match_poll(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoresheets/match.html#sheet", context)
 
 
-@require_GET
+@require_safe
+@cache_control(private=True, no_store=True)  # the whole match, names included: no shared cache
 def match_export(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
     document = services.match_export_document(match)
@@ -540,7 +541,7 @@ def match_export(request: HttpRequest, token: str) -> HttpResponse:
 # --------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def calculator(request: HttpRequest) -> HttpResponse:
     """Score one hand without a match, with the rules chosen on the page."""
