@@ -217,12 +217,25 @@ def test_corrections_and_simultaneous_entry_from_two_phones(live_server, browser
     assert CSP_PROBLEMS == []
 
 
-def test_no_page_breaks_the_content_security_policy(live_server, browser):
+@pytest.fixture
+def table_pages() -> dict[str, str]:
+    """A table with its matches (tests/tables_fixture.py): the tokens and ids
+    the pages need. Made before ``browser`` starts: a query run while
+    Playwright's loop runs would hold a database connection of its own."""
     from tests.tables_fixture import make_fixture
 
     fixture = make_fixture()
-    table, match = fixture.table.token, fixture.matches[-1]
-    hand = match.hands.first().pk
+    match = fixture.matches[-1]  # in progress, two hands
+    return {
+        "table": fixture.table.token,
+        "match": match.token,
+        "hand": str(match.hands.first().pk),
+        "player": str(fixture.ids["Léa"]),
+    }
+
+
+def test_no_page_breaks_the_content_security_policy(live_server, table_pages, browser):
+    table, match, hand = table_pages["table"], table_pages["match"], table_pages["hand"]
     page = phone(browser)
 
     # The watch can fail: an inline script added without the nonce is reported.
@@ -241,12 +254,12 @@ def test_no_page_breaks_the_content_security_policy(live_server, browser):
         "/",
         "/nouvelle/",
         "/calculateur/",
-        f"/m/{match.token}/",
-        f"/m/{match.token}/donnes/{hand}/",
+        f"/m/{match}/",
+        f"/m/{match}/donnes/{hand}/",
         "/tables/nouvelle/",
         f"/t/{table}/",
         f"/t/{table}/nouvelle/",
-        f"/t/{table}/joueurs/{fixture.ids['Léa']}/",
+        f"/t/{table}/joueurs/{table_pages['player']}/",
         f"/t/{table}/classement/",
         "/m/no-such-match/",
     ]
@@ -256,7 +269,7 @@ def test_no_page_breaks_the_content_security_policy(live_server, browser):
         assert page.evaluate("() => document.documentElement.classList.contains('js')"), path
 
     # The charts take their look from app.css, not from an inline <style>.
-    page.goto(f"{live_server.url}/m/{match.token}/")
+    page.goto(f"{live_server.url}/m/{match}/")
     line = page.locator("#score-chart .serie-0 .line")
     assert line.evaluate("(el) => getComputedStyle(el).stroke") not in {"none", ""}
     background = page.locator("#score-chart .background").first
@@ -268,7 +281,7 @@ def test_no_page_breaks_the_content_security_policy(live_server, browser):
     form.locator("fieldset.takers").get_by_label("Nous", exact=True).check()
     form.locator("#id_points").fill("100")
     page.locator("#calc-result .outcome").wait_for()
-    page.goto(f"{live_server.url}/m/{match.token}/")
+    page.goto(f"{live_server.url}/m/{match}/")
     enter_hand(page, taker="Léa", points=100)
     page.locator("#hand-3").wait_for()
     assert CSP_PROBLEMS == []
