@@ -8,10 +8,12 @@ value instead of guessing (the healthchecks way).
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -32,6 +34,29 @@ def env_bool(name: str, default: bool) -> bool:
     if value in {"0", "false", "no", "off"}:
         return False
     raise ImproperlyConfigured(f"{name} must be a boolean, not {value!r}")
+
+
+def env_int(name: str, default: int) -> int:
+    """A whole number variable, 0 or more."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit():
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}")
+    return int(value)
+
+
+def env_proxy_ssl_header(name: str) -> tuple[str, str] | None:
+    """The header a TLS proxy sets to ``https`` on the requests it forwards
+    (``X-Forwarded-Proto``), as Django's ``SECURE_PROXY_SSL_HEADER`` wants it
+    (``("HTTP_X_FORWARDED_PROTO", "https")``); None when unset (the header is
+    then ignored: anyone can send it)."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    if not re.fullmatch(r"[A-Za-z0-9-]+", value):
+        raise ImproperlyConfigured(f"{name} must be a header name like X-Forwarded-Proto")
+    return ("HTTP_" + value.upper().replace("-", "_"), "https")
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
@@ -58,11 +83,14 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "scoresheets",
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Pages and polls travel compressed: phones at the table are often on a
     # bad network (a changed poll: ~18 KB -> ~3.5 KB). CSRF tokens are masked
     # per response, which defeats BREACH.
@@ -155,6 +183,74 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # "my matches" survive a year
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+
+# HTTPS, from the environment: off by default so that `make run` works on
+# http://127.0.0.1; the README's production environment turns them on.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+# Behind a TLS proxy, the request Django sees is http: the proxy's header says
+# it was https, so that share links, QR codes and CSV links are built https://.
+SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header("SECURE_PROXY_SSL_HEADER")
+# Match and table links are secrets: a link followed to another site must not
+# carry them in its Referer.
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# Content-Security-Policy (django-csp): scripts and styles only from our own
+# static files, plus the one inline script of base.html with its per-response
+# nonce. No inline style at all: the charts' CSS is in app.css (an inline
+# <style> would need a nonce that a polled or swapped fragment cannot carry),
+# the progress bars are <progress> elements. The favicon and the QR codes are
+# files or inline SVG, never data: images.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# Permissions-Policy (django-permissions-policy): the page may copy a link and
+# open the share sheet (static/js/app.js); every powerful feature is off.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "clipboard-write": ["self"],
+    "web-share": ["self"],
+    **{
+        feature: []
+        for feature in (
+            "accelerometer",
+            "autoplay",
+            "browsing-topics",
+            "camera",
+            "clipboard-read",
+            "display-capture",
+            "encrypted-media",
+            "fullscreen",
+            "geolocation",
+            "gyroscope",
+            "hid",
+            "idle-detection",
+            "local-fonts",
+            "magnetometer",
+            "microphone",
+            "midi",
+            "payment",
+            "publickey-credentials-get",
+            "screen-wake-lock",
+            "serial",
+            "usb",
+            "xr-spatial-tracking",
+        )
+    },
+}
 
 LOG_LEVEL = env_str("LOG_LEVEL", "WARNING")
 # No token in a log (issue 8): Django logs the path of every 4xx and 5xx, runserver

@@ -3,8 +3,11 @@ progression and a player's rating over time.
 
 pygal (Kozea, maintained, pure Python, SVG out) rather than hand-drawn SVG:
 axes, scaling, labels and legend are its job. Its JavaScript is not used (no
-CDN): the chart is plain SVG, coloured by the page's CSS variables so that it
-follows the team colours and dark mode.
+CDN): the chart is plain SVG. Its stylesheet is not used either: the page's
+Content-Security-Policy allows no inline style, and a chart swapped in by the
+poll could not carry the page's nonce. The look of the charts (colours from the
+page's CSS variables, so team colours and dark mode follow) is in
+static/css/app.css, under ``.pygal-chart``.
 """
 
 from __future__ import annotations
@@ -24,31 +27,22 @@ if TYPE_CHECKING:
     from scoresheets.ratings import RatingPoint
     from scoresheets.services import Scoresheet
 
+# Layout only: pygal measures its labels with these sizes (px) to place the
+# axes and the legend; app.css draws the text at the same sizes.
 _STYLE = Style(
-    background="transparent",
-    plot_background="transparent",
-    foreground="var(--ink)",
-    foreground_strong="var(--ink)",
-    foreground_subtle="var(--line)",
-    colors=("var(--team-a)", "var(--team-b)", "var(--muted)"),
-    font_family="inherit",
+    title_font_size=16,
     label_font_size=12,
     major_label_font_size=12,
     legend_font_size=14,
-    opacity="1",
-    opacity_hover="1",
-    stroke_opacity="1",
-    stroke_opacity_hover="1",
-    transition="none",
-    stroke_width="2.5",
-    stroke_width_hover="2.5",
-    guide_stroke_color="var(--line)",
-    major_guide_stroke_color="var(--line)",
-    guide_stroke_dasharray="2,4",
 )
 # pygal embeds a <script> with its config and comments with its URLs: neither
-# is wanted in a page that loads nothing from elsewhere.
-_SCRIPT_OR_COMMENT = re.compile(r"<script\b.*?</script>|<!--.*?-->", re.DOTALL)
+# is wanted in a page that loads nothing from elsewhere. Its <style> and style=""
+# attributes go too (see above: app.css draws the chart); pygal escapes every
+# text it draws, so neither can come from a name.
+_SCRIPT_OR_COMMENT = re.compile(
+    r"<script\b.*?</script>|<style\b.*?</style>|<!--.*?-->| style=\"[^\"]*\"",
+    re.DOTALL,
+)
 _CHART_ID = re.compile(r'id="(?:chart-[0-9a-f-]+)?"')  # pygal 3.1 writes id=""
 
 
@@ -76,8 +70,7 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
     chart.add(
         _("Objectif %(target)s") % {"target": match.target},
         [match.target] * (len(hands) + 1),
-        show_dots=False,
-        stroke_style={"dasharray": "8,5", "width": 2},
+        show_dots=False,  # drawn dashed by app.css (#score-chart .serie-2)
     )
     return _render(chart, chart_id="score-chart", label=_("Progression du score"))
 

@@ -26,7 +26,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoresheets import busy, charts, exports, ratings, services, stats, tables
 from scoresheets.forms import presets_for_script
@@ -97,7 +98,7 @@ def _redirect(url: str) -> HttpResponse:
 # --------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_new(request: HttpRequest) -> HttpResponse:
     form = TableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -194,14 +195,14 @@ def _table_page(
     return render(request, "scoresheets/table.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def table_detail(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     _remember(request, table.token)
     return _table_page(request, table, PlayerForm())
 
 
-@require_GET
+@require_safe
 def table_read(request: HttpRequest, token: str) -> HttpResponse:
     """The table of a read-only link: history, ranking, players, exports; no roster
     form, no new match. Not put in "my tables" (that list is of writing links, and
@@ -263,7 +264,7 @@ def _last_match_initial(table: Table) -> dict[str, Any]:
     return initial
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_match_new(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     roster = list(table.roster.all())
@@ -302,12 +303,12 @@ class LastMatch:
     opponents: tuple[str, str]
 
 
-@require_GET
+@require_safe
 def table_player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
     return _player_page(request, get_table_or_404(token), player_id)
 
 
-@require_GET
+@require_safe
 def table_player_read(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
     """A player's page of a read-only link: its matches link to their read-only pages."""
     return _player_page(request, get_read_table_or_404(token), player_id, read_only=True)
@@ -354,12 +355,12 @@ def _player_page(
     return render(request, "scoresheets/player.html", context)
 
 
-@require_GET
+@require_safe
 def table_ranking(request: HttpRequest, token: str) -> HttpResponse:
     return _ranking_page(request, get_table_or_404(token))
 
 
-@require_GET
+@require_safe
 def table_ranking_read(request: HttpRequest, token: str) -> HttpResponse:
     """The ranking of a read-only link."""
     return _ranking_page(request, get_read_table_or_404(token), read_only=True)
@@ -459,23 +460,27 @@ def _csv(
     return response
 
 
-@require_GET
+@require_safe
+@cache_control(private=True, no_store=True)  # the table's names and links: no shared cache
 def table_matches_csv(request: HttpRequest, token: str) -> HttpResponse:
     return _csv(request, token, exports.matches_csv, MATCH_LABELS, gettext("parties"))
 
 
-@require_GET
+@require_safe
+@cache_control(private=True, no_store=True)  # the table's names and links: no shared cache
 def table_hands_csv(request: HttpRequest, token: str) -> HttpResponse:
     return _csv(request, token, exports.hands_csv, HAND_LABELS, gettext("donnes"))
 
 
-@require_GET
+@require_safe
+@cache_control(private=True, no_store=True)  # the table's names and links: no shared cache
 def table_matches_csv_read(request: HttpRequest, token: str) -> HttpResponse:
     return _csv(
         request, token, exports.matches_csv, MATCH_LABELS, gettext("parties"), read_only=True
     )
 
 
-@require_GET
+@require_safe
+@cache_control(private=True, no_store=True)  # the table's names and links: no shared cache
 def table_hands_csv_read(request: HttpRequest, token: str) -> HttpResponse:
     return _csv(request, token, exports.hands_csv, HAND_LABELS, gettext("donnes"), read_only=True)

@@ -18,8 +18,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import Resolver404, resolve, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import cache_control, never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from scoresheets import busy, scoring, services
@@ -122,7 +122,7 @@ def _home(request: HttpRequest, import_form: ImportForm, status: int = 200) -> H
     return render(request, "scoresheets/home.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return _home(request, ImportForm())
 
@@ -154,7 +154,7 @@ def _see_other(match: Match) -> HttpResponse:
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
     form = MatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -172,7 +172,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @never_cache  # a page brought back by Back must not resubmit an old form
 def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
@@ -182,7 +182,7 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoresheets/match.html", _match_context(request, sheet, form))
 
 
-@require_GET
+@require_safe
 @never_cache
 def match_read(request: HttpRequest, token: str) -> HttpResponse:
     """The live sheet of a read-only link: the match page with nothing that writes.
@@ -393,7 +393,7 @@ def _edit_problems(form: HandForm, error: scoring.MatchError, number: int | None
         form.add_problems(scoring.MatchError(rest))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Correct a hand: the entry form, prefilled; its history; delete or restore."""
@@ -583,7 +583,7 @@ def hand_preview(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoresheets/hand_form.html#preview", context)
 
 
-@require_GET
+@require_safe
 @never_cache
 def match_poll(request: HttpRequest, token: str) -> HttpResponse:
     """The sheet partial if the match changed since version ``v``, else an empty 204.
@@ -593,7 +593,7 @@ def match_poll(request: HttpRequest, token: str) -> HttpResponse:
     return _poll(request, {"token": token}, read_only=False)
 
 
-@require_GET
+@require_safe
 @never_cache
 def match_poll_read(request: HttpRequest, token: str) -> HttpResponse:
     """The poll of a read-only page: the same, with the read-only sheet."""
@@ -613,12 +613,14 @@ def _poll(request: HttpRequest, lookup: dict[str, str], *, read_only: bool) -> H
     return render(request, "scoresheets/match.html#sheet", context)
 
 
-@require_GET
+@require_safe
+@cache_control(private=True, no_store=True)  # the whole match, names included: no shared cache
 def match_export(request: HttpRequest, token: str) -> HttpResponse:
     return _export(get_match_or_404(token))
 
 
-@require_GET
+@require_safe
+@cache_control(private=True, no_store=True)  # the whole match, names included: no shared cache
 def match_export_read(request: HttpRequest, token: str) -> HttpResponse:
     """The match document of a read-only link (the same document: it holds no token)."""
     return _export(get_read_match_or_404(token))
@@ -640,7 +642,7 @@ def _export(match: Match) -> HttpResponse:
 # --------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def calculator(request: HttpRequest) -> HttpResponse:
     """Score one hand without a match, with the rules chosen on the page."""

@@ -54,11 +54,37 @@ def browser():
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
+# What the pages of a test logged that the Content-Security-Policy forbids, and
+# their uncaught errors: every test ends by asserting that there is none.
+CSP_PROBLEMS: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _csp_problems():
+    CSP_PROBLEMS.clear()
+    yield
+    CSP_PROBLEMS.clear()
+
+
+def _watch(page) -> None:
+    """Collect ``page``'s CSP violations (Chromium logs each one to the console)
+    and its uncaught script errors into CSP_PROBLEMS."""
+
+    def console(message) -> None:
+        if "Content Security Policy" in message.text:
+            CSP_PROBLEMS.append(f"{page.url}: {message.text}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: CSP_PROBLEMS.append(f"{page.url}: {error}"))
+
+
 def phone(browser):
-    """A new browser context the size of a phone, in French."""
+    """A new browser context the size of a phone, in French, whose console is watched."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
     context.set_default_timeout(10_000)
-    return context.new_page()
+    page = context.new_page()
+    _watch(page)
+    return page
 
 
 def enter_hand(page, *, taker: str, points: int | None = None, capot: str | None = None):
@@ -115,6 +141,7 @@ def test_it_shows_every_hand_on_the_second_phone_within_3_seconds(live_server, b
     assert totals(first) == totals(second) == ["596", "304"]
     reserve_badge = second.locator("#hand-1 .badge-litige").inner_text()
     assert "81" in reserve_badge
+    assert CSP_PROBLEMS == []
 
 
 def start_match(page, base_url: str, target: int = 1000) -> None:
@@ -187,3 +214,74 @@ def test_corrections_and_simultaneous_entry_from_two_phones(live_server, browser
     assert told is not None
     assert told.locator("#id_points").input_value() in {"90", "95"}  # its entry is kept
     assert totals(first) == totals(second)
+    assert CSP_PROBLEMS == []
+
+
+@pytest.fixture
+def table_pages() -> dict[str, str]:
+    """A table with its matches (tests/tables_fixture.py): the tokens and ids
+    the pages need. Made before ``browser`` starts: a query run while
+    Playwright's loop runs would hold a database connection of its own."""
+    from tests.tables_fixture import make_fixture
+
+    fixture = make_fixture()
+    match = fixture.matches[-1]  # in progress, two hands
+    return {
+        "table": fixture.table.token,
+        "match": match.token,
+        "hand": str(match.hands.first().pk),
+        "player": str(fixture.ids["Léa"]),
+    }
+
+
+def test_no_page_breaks_the_content_security_policy(live_server, table_pages, browser):
+    table, match, hand = table_pages["table"], table_pages["match"], table_pages["hand"]
+    page = phone(browser)
+
+    # The watch can fail: an inline script added without the nonce is reported.
+    page.goto(f"{live_server.url}/")
+    page.evaluate("""() => {
+        const script = document.createElement("script");
+        script.textContent = "window.unsafe = 1";
+        document.head.append(script);
+    }""")
+    page.wait_for_timeout(200)
+    assert page.evaluate("() => window.unsafe") is None
+    assert len(CSP_PROBLEMS) == 1 and "Content Security Policy" in CSP_PROBLEMS[0]
+    CSP_PROBLEMS.clear()
+
+    paths = [
+        "/",
+        "/nouvelle/",
+        "/calculateur/",
+        f"/m/{match}/",
+        f"/m/{match}/donnes/{hand}/",
+        "/tables/nouvelle/",
+        f"/t/{table}/",
+        f"/t/{table}/nouvelle/",
+        f"/t/{table}/joueurs/{table_pages['player']}/",
+        f"/t/{table}/classement/",
+        "/m/no-such-match/",
+    ]
+    for path in paths:
+        page.goto(f"{live_server.url}{path}", wait_until="networkidle")
+        # base.html's inline script ran: its nonce is accepted.
+        assert page.evaluate("() => document.documentElement.classList.contains('js')"), path
+
+    # The charts take their look from app.css, not from an inline <style>.
+    page.goto(f"{live_server.url}/m/{match}/")
+    line = page.locator("#score-chart .serie-0 .line")
+    assert line.evaluate("(el) => getComputedStyle(el).stroke") not in {"none", ""}
+    background = page.locator("#score-chart .background").first
+    assert background.evaluate("(el) => getComputedStyle(el).fill") == "none"
+
+    # htmx at work under the policy: the calculator's result, a hand saved.
+    page.goto(f"{live_server.url}/calculateur/")
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label("Nous", exact=True).check()
+    form.locator("#id_points").fill("100")
+    page.locator("#calc-result .outcome").wait_for()
+    page.goto(f"{live_server.url}/m/{match}/")
+    enter_hand(page, taker="Léa", points=100)
+    page.locator("#hand-3").wait_for()
+    assert CSP_PROBLEMS == []
