@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError
 from django.utils.translation import gettext
 
-from scoresheets import scoring, services
+from scoresheets import limits, scoring, services
 from scoresheets.forms import MatchForm
 from scoresheets.models import Match, Table
 
@@ -28,6 +28,8 @@ def create_match(form: MatchForm, *, table: Table | None = None) -> Match | None
         )
     except scoring.MatchError as error:
         form.add_problems(error)
+    except limits.TableFull as full:
+        form.add_error(None, full.message())
     except (ValidationError, DatabaseError):
         form.add_error(None, gettext("Ces prénoms ne conviennent pas : vérifiez-les."))
     return None

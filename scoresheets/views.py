@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from scoresheets import scoring, services
+from scoresheets import ratelimits, scoring, services, uploads
 from scoresheets.forms import (
     DeviceForm,
     HandForm,
@@ -110,8 +110,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@ratelimits.limited(*ratelimits.MATCHES)
 def match_import(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST, request.FILES)
+    form = ImportForm(request.POST, request.FILES, too_large=uploads.upload_cut(request))
     if form.is_valid():
         try:
             match = services.match_import(
@@ -135,6 +136,7 @@ def _see_other(match: Match) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@ratelimits.limited(*ratelimits.MATCHES)
 def match_new(request: HttpRequest) -> HttpResponse:
     form = MatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -235,6 +237,7 @@ def _hand_url(match: Match, number: int | None) -> str:
 
 @require_POST
 @vary_on_headers("HX-Request")
+@ratelimits.limited(*ratelimits.HANDS)
 def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
     form = _hand_form(match, match.players.all(), request.POST)
@@ -324,6 +327,7 @@ def _edit_problems(form: HandForm, error: scoring.MatchError, number: int | None
 
 @require_http_methods(["GET", "POST"])
 @never_cache
+@ratelimits.limited(*ratelimits.HANDS)
 def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Correct a hand: the entry form, prefilled; its history; delete or restore."""
     match = get_match_or_404(token)
@@ -374,6 +378,7 @@ def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
 
 
 @require_POST
+@ratelimits.limited(*ratelimits.HANDS)
 def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Delete a hand (kept in its history, restorable); later hands move up."""
     match = get_match_or_404(token)
@@ -405,6 +410,7 @@ def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
 
 
 @require_POST
+@ratelimits.limited(*ratelimits.HANDS)
 def hand_restore(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Put a deleted hand back in its place."""
     match = get_match_or_404(token)
