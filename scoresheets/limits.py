@@ -120,7 +120,7 @@ def check_document_hands(document: Any) -> None:
     if isinstance(hands, list) and len(hands) > MATCH_MAX_HANDS:
         raise _problem(
             "too_many_hands",
-            f"{len(hands)} hands: a match holds at most {MATCH_MAX_HANDS}",
+            f"a match holds at most {MATCH_MAX_HANDS} hands; this document has {len(hands)}",
             count=len(hands),
             max=MATCH_MAX_HANDS,
         )
