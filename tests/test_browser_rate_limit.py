@@ -32,3 +32,5 @@ def test_a_rate_limited_hand_keeps_its_entry_and_says_why(live_server, browser, 
     assert "n'a pas été enregistrée. Réessayez dans" in alert.inner_text()
     assert form.locator("#id_points").input_value() == "100"
     assert match.hands.count() == int(limits.HANDS_PER_MATCH_RATE.split("/")[0])
+    page.wait_for_load_state("networkidle")  # no preview left in flight at teardown
+    page.context.close()
