@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "django_ratelimit",
     "scoresheets",
     "csp",
 ]
@@ -101,6 +102,9 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # Before any view reads the body (the CSRF check reads request.POST in
+    # process_view, which runs after every middleware's __call__).
+    "scoresheets.uploads.body_size_limit",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -179,6 +183,59 @@ STORAGES = {
 
 # Database sessions whose key must be of Django's alphabet (a NUL in the cookie is no session).
 SESSION_ENGINE = "scoresheets.sessions"
+
+# Request bodies (issue 8): the numbers are in scoresheets/limits.py. A body
+# over REQUEST_MAX_BYTES is refused from its Content-Length before it is read
+# (scoresheets.uploads.body_size_limit), so Django's own data check never
+# comes first; an uploaded file is cut off the moment it passes the import's
+# cap while it streams (CappedUploadHandler), and one within it stays in
+# memory: nothing is ever spooled to disk.
+from scoresheets import limits as _limits  # noqa: E402 - plain constants, no Django models
+
+DATA_UPLOAD_MAX_MEMORY_SIZE = _limits.REQUEST_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = _limits.REQUEST_MAX_BYTES
+FILE_UPLOAD_HANDLERS = [
+    "scoresheets.uploads.CappedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+]
+
+# The cache holds the rate limits' counts (django-ratelimit). CACHE_URL
+# (redis://host:6379/0) selects Django's own RedisCache: the counts are then
+# shared by every worker process and every app server. Without it, the
+# embedded default is LocMemCache, shared by the threads of ONE process only:
+# with several worker processes (gunicorn -w 3) each counts on its own, so a
+# production with several workers sets CACHE_URL.
+CACHE_URL = env_str("CACHE_URL", "")
+if CACHE_URL:
+    if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured("CACHE_URL must be a redis://, rediss:// or unix:// URL")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "rebelote"),
+        }
+    }
+    # django-ratelimit 4.1's list of supported backends predates Django's own
+    # RedisCache, which increments atomically (INCR) and is shared: W001 says
+    # only "not in the list".
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # E003 says LocMemCache is not shared between processes: true, and said
+    # above; one process (runserver, the tests, gunicorn -w 1 with threads)
+    # counts right with it, and several workers set CACHE_URL.
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+
+# Rate limits (scoresheets/ratelimits.py, rates in scoresheets/limits.py).
+RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
+RATELIMIT_FAIL_OPEN = True  # a cache that fails lets writes through (they are logged)
+# Behind a reverse proxy: the header that carries the client's address, as
+# the proxy appends it (e.g. X-Forwarded-For: the rightmost entry is taken).
+# Unset: REMOTE_ADDR, and whatever a client sends in such headers is ignored.
+CLIENT_IP_HEADER = env_str("CLIENT_IP_HEADER", "")
+RATELIMIT_IP_META_KEY = "scoresheets.ratelimits.client_address"
+
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # "my matches" survive a year
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)

@@ -7,6 +7,7 @@ commands, so that a file is accepted or refused the same way everywhere.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -50,17 +51,29 @@ def parse_json(data: bytes | str) -> Any:
     return document
 
 
-def load_document(path: str) -> Any:
+def load_document(path: str, max_bytes: int | None = None) -> Any:
     """Read and parse the document at ``path`` (``-``: standard input).
 
-    Raises :class:`DocumentError` when the file cannot be read or parsed.
+    With ``max_bytes``, a larger input is refused without being read whole:
+    a file by its size, before a byte is read; standard input after
+    ``max_bytes + 1`` bytes. Raises :class:`DocumentError` when the input
+    is too large, or cannot be read or parsed.
     """
+    limit = -1 if max_bytes is None else max_bytes + 1
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(limit)
         else:
             with open(path, "rb") as handle:
-                data = handle.read()
+                if max_bytes is not None and os.fstat(handle.fileno()).st_size > max_bytes:
+                    raise DocumentError(_too_large(max_bytes))
+                data = handle.read(limit)
     except OSError as exc:
         raise DocumentError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if max_bytes is not None and len(data) > max_bytes:
+        raise DocumentError(_too_large(max_bytes))
     return parse_json(data)
+
+
+def _too_large(max_bytes: int) -> str:
+    return f"is larger than {max_bytes // 1024} KB ({max_bytes} bytes), the most accepted"

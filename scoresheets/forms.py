@@ -17,7 +17,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoresheets import scoring
+from scoresheets import limits, scoring
 from scoresheets.documents import DocumentError, parse_json
 from scoresheets.models import Hand, Match, Player, seat_team
 from scoresheets.services import PRESETS
@@ -49,6 +49,10 @@ PROBLEM_MESSAGES: dict[str, Any] = {
     "not_list": _("Format incorrect : une liste est attendue."),
     "unknown_key": _("Clé inconnue : vérifiez l'orthographe."),
     "points_one_team": _("Donnez les points de plis d'une seule équipe."),
+    "hands_limit": _(
+        "Cette partie a atteint %(max)s donnes, le maximum : commencez-en une nouvelle."
+    ),
+    "too_many_hands": _("Ce fichier a %(count)s donnes, et une partie en compte %(max)s au plus."),
 }
 
 # Some codes read better with the field they are about.
@@ -530,7 +534,7 @@ class HandForm(forms.Form):
 # Import of a match document
 # --------------------------------------------------------------------------
 
-IMPORT_MAX_BYTES = 1_000_000
+IMPORT_MAX_BYTES = limits.IMPORT_MAX_BYTES
 
 
 class ImportForm(forms.Form):
@@ -539,10 +543,21 @@ class ImportForm(forms.Form):
 
     document = forms.FileField(label=_("Fichier de partie (JSON)"))
 
+    def __init__(self, *args: Any, too_large: bool = False, **kwargs: Any) -> None:
+        """``too_large``: the upload guard cut the file off while it streamed
+        (``scoresheets.uploads``): it is refused as too big, not as missing."""
+        super().__init__(*args, **kwargs)
+        self.too_large = too_large
+        if too_large:
+            self.fields["document"].required = False
+
     def clean_document(self) -> Any:
         upload = self.cleaned_data["document"]
-        if upload.size > IMPORT_MAX_BYTES:
-            raise forms.ValidationError(_("Ce fichier est trop gros (1 Mo au plus)."))
+        if self.too_large or upload.size > IMPORT_MAX_BYTES:
+            raise forms.ValidationError(
+                _("Ce fichier est trop gros (%(kb)s Ko au plus)."),
+                params={"kb": limits.import_max_kb()},
+            )
         try:
             return parse_json(upload.read())
         except DocumentError:

@@ -17,7 +17,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from scoresheets import scoring
+from scoresheets import limits, scoring
 from scoresheets.models import Hand, HandRevision, Match, Player, Table, TablePlayer, seat_team
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -133,7 +133,9 @@ def match_create(
     a player of its roster (found whatever the case, or added), so that the
     player's history follows them. Raises ``scoring.MatchError`` if
     ``rules`` are invalid, or (code ``same_player``, field ``player_N``) if
-    one player would take two seats; nothing is created then.
+    one player would take two seats; nothing is created then. Raises
+    ``limits.TableFull`` when ``table`` has its most matches, or would pass
+    its most roster players with a new name.
     """
     problems = scoring.check_rules(rules)
     names = [name.strip() for name in names]
@@ -148,6 +150,8 @@ def match_create(
         seen.setdefault(name.casefold(), seat)
     if problems:
         raise scoring.MatchError(problems)
+    if table is not None and table.matches.count() >= limits.TABLE_MAX_MATCHES:
+        raise limits.TableFull("matches")
     people = [table_player_get_or_create(table=table, name=n) for n in names] if table else None
     if people:
         names = [person.name for person in people]  # the roster's spelling
@@ -182,11 +186,14 @@ def table_player_get_or_create(*, table: Table, name: str) -> TablePlayer:
 
     Names are compared with ``str.casefold`` in Python: SQLite's own
     case-insensitive comparison knows only ASCII ("LÉA" is "Léa" here too).
+    Raises ``limits.TableFull`` when a new name would pass the roster's cap.
     """
     name = name.strip()
     existing = table_player_named(table=table, name=name)
     if existing is not None:
         return existing
+    if table.roster.count() >= limits.TABLE_MAX_PLAYERS:
+        raise limits.TableFull("players")
     player = TablePlayer(table=table, name=name)
     player.full_clean(validate_constraints=False)
     try:
@@ -377,7 +384,9 @@ def hand_record(
     validates the whole match with the new hand first: raises
     ``scoring.MatchError`` (e.g. code ``after_end`` when the match is over).
     ``taker_seat`` must belong to the taker's team, ``belote_seat`` (who held
-    the belote, optional) to the belote's team.
+    the belote, optional) to the belote's team. A match holds at most
+    ``limits.MATCH_MAX_HANDS`` stored hands: past it, ``scoring.MatchError``
+    (code ``hands_limit``) and nothing is saved.
     """
     data = Hand.data_of(hand, taker_seat, belote_seat)
     locked, every, replay, key = _begin(
@@ -397,6 +406,7 @@ def hand_record(
                 kind="taken", number=expected_number, device=taken.entered_by, last=len(live)
             )
         raise HandConflict(kind="moved", number=expected_number)
+    limits.check_hands_stored(len(every) + 1)
     _check_taker_seat(hand, taker_seat, number)
     _check_belote_seat(hand, belote_seat, number)
     result = scoring.score_match(locked.rules, [*(h.to_input() for h in live), hand])
@@ -558,7 +568,9 @@ def hand_restore(
 
     Restoring a hand that is already live changes nothing. Raises
     ``scoring.MatchError`` if the match with it would be invalid (e.g. it
-    would come after the end), ``Hand.DoesNotExist`` for an unknown hand.
+    would come after the end) or (code ``hands_limit``) if the match stores
+    more hands than ``limits.MATCH_MAX_HANDS`` (only one stored before the
+    cap can), ``Hand.DoesNotExist`` for an unknown hand.
     """
     locked, every, replay, key = _begin(
         match, key, lambda r: r.action == HandRevision.Action.RESTORED and r.hand_id == hand_id
@@ -569,6 +581,7 @@ def hand_restore(
     if target.deleted_at is None:
         live = [h for h in every if h.deleted_at is None]
         return HandChange(hand=target, number=live.index(target) + 1, replayed=True)
+    limits.check_hands_stored(len(every))  # only a match stored before the cap is over it
     live = [h for h in every if h.deleted_at is None or h.pk == target.pk]
     result = _validate(locked, live, {})
     target.deleted_at = None
@@ -647,8 +660,10 @@ def match_import(*, document: Any, device: str = "") -> Match:
     is one (see :func:`match_export_document`); otherwise players are
     "Joueur 1" ... "Joueur 4", teams "Nous" / "Eux", and the takers are
     known by team only. ``device`` is recorded as the phone that entered the
-    hands.
+    hands. A document of more than ``limits.MATCH_MAX_HANDS`` hands is
+    refused (``MatchError``, code ``too_many_hands``) before it is parsed.
     """
+    limits.check_document_hands(document)
     rules, inputs = scoring.parse_match_document(document)
     result = scoring.score_match(rules, inputs)
     table = _table_from_document(document, inputs)

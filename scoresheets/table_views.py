@@ -29,7 +29,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scoresheets import busy, charts, exports, ratings, services, stats, tables
+from scoresheets import busy, charts, exports, limits, ratelimits, ratings, services, stats, tables
 from scoresheets.forms import presets_for_script
 from scoresheets.models import Match, Table, TablePlayer
 from scoresheets.table_forms import (
@@ -99,6 +99,7 @@ def _redirect(url: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@ratelimits.limited(*ratelimits.TABLES)
 def table_new(request: HttpRequest) -> HttpResponse:
     form = TableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -211,6 +212,7 @@ def table_read(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@ratelimits.limited(*ratelimits.ROSTER)
 def table_player_add(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     form = PlayerForm(request.POST, roster=list(table.roster.all()))
@@ -219,6 +221,8 @@ def table_player_add(request: HttpRequest, token: str) -> HttpResponse:
             player = tables.table_add_player(table=table, name=form.cleaned_data["name"])
         except tables.DuplicateName:
             form.add_error("name", duplicate_message(form.cleaned_data["name"]))
+        except limits.TableFull as full:
+            form.add_error("name", full.message())
         except (ValidationError, DataError, IntegrityError):
             form.add_error("name", gettext("Ce prénom ne convient pas : 40 lettres au plus."))
         except busy.ERRORS as error:
@@ -265,6 +269,7 @@ def _last_match_initial(table: Table) -> dict[str, Any]:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@ratelimits.limited(*ratelimits.MATCHES)
 def table_match_new(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     roster = list(table.roster.all())

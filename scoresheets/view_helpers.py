@@ -7,7 +7,7 @@ from django.db import DataError, IntegrityError
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
-from scoresheets import busy, scoring, services
+from scoresheets import busy, limits, scoring, services
 from scoresheets.forms import MatchForm
 from scoresheets.models import Match, Table
 
@@ -32,6 +32,8 @@ def create_match(
         )
     except scoring.MatchError as error:
         form.add_problems(error)
+    except limits.TableFull as full:
+        form.add_error(None, full.message())
     except (ValidationError, DataError, IntegrityError):
         form.add_error(None, gettext("Ces prénoms ne conviennent pas : vérifiez-les."))
     except busy.ERRORS as error:

@@ -22,7 +22,7 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scoresheets import busy, scoring, services
+from scoresheets import busy, ratelimits, scoring, services, uploads
 from scoresheets.forms import (
     DeviceForm,
     HandForm,
@@ -128,8 +128,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@ratelimits.limited(*ratelimits.MATCHES)
 def match_import(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST, request.FILES)
+    form = ImportForm(request.POST, request.FILES, too_large=uploads.upload_cut(request))
     if form.is_valid():
         try:
             match = services.match_import(
@@ -155,6 +156,7 @@ def _see_other(match: Match) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@ratelimits.limited(*ratelimits.MATCHES)
 def match_new(request: HttpRequest) -> HttpResponse:
     form = MatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -301,6 +303,7 @@ def _hand_url(match: Match, number: int | None) -> str:
 
 @require_POST
 @vary_on_headers("HX-Request")
+@ratelimits.limited(*ratelimits.HANDS)
 def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
     form = _hand_form(match, match.players.all(), request.POST)
@@ -395,6 +398,7 @@ def _edit_problems(form: HandForm, error: scoring.MatchError, number: int | None
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
+@ratelimits.limited(*ratelimits.HANDS)
 def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Correct a hand: the entry form, prefilled; its history; delete or restore."""
     match = get_match_or_404(token)
@@ -447,6 +451,7 @@ def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
 
 
 @require_POST
+@ratelimits.limited(*ratelimits.HANDS)
 def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Delete a hand (kept in its history, restorable); later hands move up."""
     match = get_match_or_404(token)
@@ -478,6 +483,7 @@ def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
 
 
 @require_POST
+@ratelimits.limited(*ratelimits.HANDS)
 def hand_restore(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Put a deleted hand back in its place."""
     match = get_match_or_404(token)

@@ -35,3 +35,24 @@ def _default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits(request):
+    """Each test starts with no rate-limit counts (they live in the cache), so
+    that counts never leak from one test into another. Tests against a live
+    server (concurrency bursts, the browser) are not about rate limits: they
+    run with the limits off. Only this project's keys are deleted from a
+    Redis cache (never FLUSHDB: the database may be shared)."""
+    from django.core.cache import caches
+    from django.core.cache.backends.redis import RedisCache
+
+    cache = caches["default"]
+    if isinstance(cache, RedisCache):
+        client = cache._cache.get_client(write=True)
+        for key in client.scan_iter(match=cache.make_key("*")):
+            client.delete(key)
+    else:
+        cache.clear()
+    if "live_server" in request.fixturenames:
+        request.getfixturevalue("settings").RATELIMIT_ENABLE = False

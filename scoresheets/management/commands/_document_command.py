@@ -23,6 +23,7 @@ EXIT_INVALID = 2
 class DocumentCommand(BaseCommand):
     too_large: tuple[type[BaseException], ...] = ()
     too_large_message = "document: a number is too large"
+    max_bytes: int | None = None  # a larger input is refused before it is read whole
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the match document, or - for standard input")
@@ -33,7 +34,7 @@ class DocumentCommand(BaseCommand):
 
     def handle(self, *args, **options):
         try:
-            lines = list(self.run(load_document(options["file"])))
+            lines = list(self.run(load_document(options["file"], self.max_bytes)))
         except DocumentError as exc:
             self.fail([f"document: {exc}"])
         except MatchError as exc:

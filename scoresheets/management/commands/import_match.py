@@ -1,7 +1,9 @@
 """``python manage.py import_match FILE``: create a match from a match document.
 
 All or nothing: an invalid document prints one line per problem on standard
-error, creates nothing and exits with status 2. On success the last line of
+error, creates nothing and exits with status 2; so does a file larger than
+``limits.IMPORT_MAX_BYTES`` (refused before it is read) or a document of more
+than ``limits.MATCH_MAX_HANDS`` hands. On success the last line of
 output is the new match's URL path.
 """
 
@@ -13,7 +15,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError
 
-from scoresheets import services
+from scoresheets import limits, services
 from scoresheets.management.commands._document_command import DocumentCommand
 
 
@@ -22,6 +24,9 @@ class Command(DocumentCommand):
     # Values the engine accepts (no upper bound) that a column cannot hold.
     too_large = (ValidationError, DatabaseError, OverflowError)
     too_large_message = "document: a number is too large for a match"
+    # The web import's cap (scoresheets/limits.py): a larger file is refused
+    # from its size, before it is read; score_match keeps no cap.
+    max_bytes = limits.IMPORT_MAX_BYTES
 
     def run(self, document: Any) -> Iterable[str]:
         match = services.match_import(document=document)

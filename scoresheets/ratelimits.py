@@ -1,0 +1,139 @@
+"""Rate limits on anonymous writes, per client address (issue 8).
+
+django-ratelimit counts, in Django's cache (shared by every worker when
+``CACHE_URL`` points at Redis; see settings). The rates are in
+``scoresheets.limits``. A refused write is answered 429 with the page
+``429.html`` in the app's voice and a ``Retry-After`` header (seconds); the
+view does not run, so nothing is written.
+
+The client address is ``REMOTE_ADDR``, or, behind a reverse proxy, the
+rightmost entry of the header named by the ``CLIENT_IP_HEADER`` setting (the
+entry the proxy itself appended; what the client sent stands to its left).
+Without that setting, a client-sent ``X-Forwarded-For`` is ignored.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import logging
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django_ratelimit.core import get_usage
+
+from scoresheets import limits
+
+logger = logging.getLogger(__name__)
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's IP address, as text.
+
+    With ``settings.CLIENT_IP_HEADER`` (e.g. ``"X-Forwarded-For"``), the
+    rightmost entry of that header, when it is an IP address; otherwise (and
+    without the setting) ``REMOTE_ADDR``. "" when there is none (a Unix
+    socket).
+    """
+    header = getattr(settings, "CLIENT_IP_HEADER", "")
+    if header:
+        value = request.META.get("HTTP_" + header.upper().replace("-", "_"), "")
+        entry = value.rsplit(",", 1)[-1].strip()
+        try:
+            return str(ipaddress.ip_address(entry))
+        except ValueError:
+            pass  # no header, or not an address: the proxy's own address is the key
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def address_key(group: str, request: HttpRequest) -> str:
+    """The rate-limit key of the client: its IPv4 address, or its IPv6 /64
+    network (one household or phone gets a whole /64)."""
+    address = client_address(request)
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address or "-"
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
+    return str(ip)
+
+
+def match_key(group: str, request: HttpRequest) -> str:
+    """The key of the client in one match (or table): its address and the
+    URL's token."""
+    token = request.resolver_match.kwargs.get("token", "") if request.resolver_match else ""
+    return f"{address_key(group, request)}|{token}"
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One counter: ``group`` names it, ``rate`` is django-ratelimit's
+    "count/period", ``key`` picks the client (and the match)."""
+
+    group: str
+    rate: str
+    key: Callable[[str, HttpRequest], str] = address_key
+
+
+MATCHES = (Limit("matches", limits.MATCHES_RATE),)
+TABLES = (Limit("tables", limits.TABLES_RATE),)
+ROSTER = (Limit("roster", limits.ROSTER_RATE),)
+# Per (address, match) for one table's phones, plus a looser one per address:
+# a club's phones may all share one address.
+HANDS = (
+    Limit("hands-match", limits.HANDS_PER_MATCH_RATE, match_key),
+    Limit("hands", limits.HANDS_RATE),
+)
+
+
+def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
+    """The 429 page with ``Retry-After: retry_after`` (seconds, at least 1)."""
+    retry_after = max(1, retry_after)
+    context = {"retry_minutes": math.ceil(retry_after / 60)}
+    response = render(request, "429.html", context, status=429)
+    response["Retry-After"] = str(retry_after)
+    return response
+
+
+def _usage(request: HttpRequest, limit: Limit) -> dict | None:
+    try:
+        return get_usage(
+            request,
+            group=limit.group,
+            key=limit.key,
+            rate=limit.rate,
+            method="POST",
+            increment=True,
+        )
+    except Exception:  # the cache is a guard, not a store
+        # A cache that cannot be reached must not stop a table entering its
+        # hands: the write goes on unlimited (fail open), and the log says so.
+        logger.warning("rate limit %s not checked: the cache failed", limit.group, exc_info=True)
+        return None
+
+
+def limited(*rules: Limit) -> Callable:
+    """Decorate a view: each POST counts against every limit of ``rules``;
+    past any of them, the 429 page instead of the view. Other methods pass.
+    ``settings.RATELIMIT_ENABLE = False`` turns every limit off."""
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @functools.wraps(view)
+        def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            waits = []
+            for rule in rules:
+                usage = _usage(request, rule)
+                if usage is not None and usage["should_limit"]:
+                    waits.append(usage["time_left"])
+            if waits:
+                return too_many_requests(request, max(waits))
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
