@@ -15,14 +15,16 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve, reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from scoresheets import scoring, services
+from scoresheets import caching, scoring, services
 from scoresheets.forms import (
     DeviceForm,
     HandForm,
@@ -159,7 +161,9 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     _remember(request, match.token)
     sheet = services.match_get_scoresheet(match)
     form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1)
-    return render(request, "scoresheets/match.html", _match_context(request, sheet, form))
+    context = _match_context(request, sheet, form)
+    context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
+    return render(request, "scoresheets/match.html", context)
 
 
 def _device(request: HttpRequest) -> str:
@@ -506,21 +510,55 @@ def hand_preview(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoresheets/hand_form.html#preview", context)
 
 
+SHEET_PARTS = ("scoreboard", "hands")  # the partials of match.html that make the live sheet
+
+
+def sheet_fragments(
+    request: HttpRequest, match: Match, *, sheet: services.Scoresheet | None = None
+) -> dict[str, SafeString]:
+    """The scoreboard and the hands of ``match`` as HTML, by part name.
+
+    Rendered once per (match, version, language) and kept in the cache, so
+    that the four phones of a table (and every worker) share one rendering.
+    The cached HTML holds nothing of one user: it is rendered without the
+    request, and the CSRF token of its forms is put in for each request.
+    ``sheet`` (the match's scoresheet, if the caller has it) saves reading it
+    again when the fragment must be rendered.
+    """
+    name = caching.key("sheet", match.token, match.version, get_language())
+    parts = caching.get(name)
+    if parts is None:
+        sheet = sheet or services.match_get_scoresheet(match)
+        context = {"match": match, "sheet": sheet, "csrf_token": caching.CSRF_SLOT}
+        parts = {
+            part: render_to_string(f"scoresheets/match.html#{part}", context)
+            for part in SHEET_PARTS
+        }
+        caching.put(name, parts, caching.SHEET_TTL)
+    return {part: mark_safe(caching.with_csrf_token(request, parts[part])) for part in SHEET_PARTS}
+
+
 @require_GET
 @never_cache
 def match_poll(request: HttpRequest, token: str) -> HttpResponse:
     """The sheet partial if the match changed since version ``v``, else an empty 204.
 
-    An unchanged poll is one small query: no engine run, no template.
+    An unchanged poll reads the version from the cache (or with one small
+    query): no engine run, no template. A changed one reads the match and
+    sends the sheet rendered once for every phone (:func:`sheet_fragments`).
     """
-    versions = list(Match.objects.filter(token=token).values_list("version", flat=True))
-    if not versions:
+    seen = request.GET.get("v")
+    version = caching.match_version(token)
+    if version is None:
         raise Http404
-    if request.GET.get("v") == str(versions[0]):
+    if seen == str(version):
         return HttpResponse(status=204)
-    sheet = services.match_get_scoresheet(get_match_or_404(token))
-    context = {"match": sheet.match, "sheet": sheet}
-    return render(request, "scoresheets/match.html#sheet", context)
+    match = get_match_or_404(token)
+    if seen == str(match.version):
+        # The cache ran ahead of the database: a write is being committed.
+        return HttpResponse(status=204)
+    parts = sheet_fragments(request, match)
+    return HttpResponse("".join(parts[part] for part in SHEET_PARTS))
 
 
 @require_GET
