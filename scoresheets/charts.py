@@ -208,9 +208,15 @@ def rating_svg(history: Sequence[RatingPoint], *, title: str) -> SafeString:
     Returns inline SVG,
     or an empty string when there is no rated match.
     """
-    if not history:
+    return rating_curve_svg([point.rating for point in history], title=title)
+
+
+def rating_curve_svg(curve: Sequence[int], *, title: str) -> SafeString:
+    """:func:`rating_svg` from the displayed ratings alone (``curve``, one
+    per rated match, oldest first: ``tables.Board.curves``)."""
+    if not curve:
         return mark_safe("")
-    values = [0, *(point.rating for point in history)]
+    values = [0, *curve]
     return line_svg(
         [Series(title, "rating", values)],
         chart_id="rating-chart",
@@ -218,9 +224,9 @@ def rating_svg(history: Sequence[RatingPoint], *, title: str) -> SafeString:
         description=ngettext(
             "Après %(count)s partie : %(rating)s.",
             "Après %(count)s parties : %(rating)s.",
-            len(history),
+            len(curve),
         )
-        % {"count": len(history), "rating": values[-1]},
+        % {"count": len(curve), "rating": values[-1]},
         title=title,
         legend=False,
     )

@@ -128,7 +128,7 @@ def _history_row(match: Match) -> HistoryRow:
     return HistoryRow(match=match, players_a=(names[0], names[2]), players_b=(names[1], names[3]))
 
 
-def _leaders(board: ratings.Ratings, names: dict[int, str]) -> list[dict[str, Any]]:
+def _leaders(board: tables.Board, names: dict[int, str]) -> list[dict[str, Any]]:
     return [
         {"rating": r, "name": names.get(r.player, "?"), "player_id": r.player}
         for r in board.leaderboard
@@ -160,7 +160,7 @@ def _table_page(
         "page": page,
         "rows": [_history_row(m) for m in page.object_list],
         "page_query": query.urlencode(),
-        "leaders": _leaders(tables.table_ratings(table), names)[:TOP],
+        "leaders": _leaders(tables.table_board(table), names)[:TOP],
         "share_url": request.build_absolute_uri(reverse("table", args=[table.token])),
     }
     if history.errors:
@@ -270,11 +270,11 @@ class LastMatch:
 def table_player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
     table = get_table_or_404(token)
     person = _get_person_or_404(table, player_id)
-    figures = stats.player_stats(person.pk, tables.played_matches(table, person=person))
+    figures = tables.player_figures(table, person)
     names = tables.player_names(table)
     keys = [line.key for line in figures.last_matches]
     tokens = dict(Match.objects.filter(pk__in=keys).values_list("pk", "token"))
-    board = tables.table_ratings(table)
+    board = tables.table_board(table)
     rating = board.get(person.pk)
     played = rating.matches if rating else 0
     context = {
@@ -296,8 +296,8 @@ def table_player(request: HttpRequest, token: str, player_id: int) -> HttpRespon
         "rating": rating,
         "rated_count": len(board.leaderboard),
         "matches_to_go": max(0, ratings.PROVISIONAL_MATCHES - played),
-        "chart": charts.rating_svg(
-            rating.history if rating else (),
+        "chart": charts.rating_curve_svg(
+            board.curves.get(person.pk, ()),
             title=gettext("Classement %(of_name)s")
             % {"name": person.name, "of_name": of_name(person.name)},
         ),
@@ -310,7 +310,7 @@ def table_ranking(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     roster = list(table.roster.all())
     names = {p.pk: p.name for p in roster}
-    board = tables.table_ratings(table)
+    board = tables.table_board(table)
     context = {
         "table": table,
         "leaders": _leaders(board, names),
