@@ -57,8 +57,9 @@ Definitions (all counts are integers, points are the engine's points):
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from datetime import date, datetime
+from typing import Any
 
 from scoresheets.scoring import HandInput, HandResult, MatchResult, Outcome, Rules, score_match
 
@@ -245,6 +246,11 @@ class HandTally:
     belotes: int = 0
     points_taken: int = 0
 
+    def __reduce__(self) -> tuple:
+        # Pickled as its plain values: read back several times faster than a
+        # frozen dataclass's field-by-field state (the cache holds hundreds).
+        return (HandTally, astuple(self))
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchSummary:
@@ -267,6 +273,16 @@ class MatchSummary:
     winner: str | None
     totals: tuple[int, int]
     tallies: tuple[HandTally, HandTally, HandTally, HandTally]
+
+    def __reduce__(self) -> tuple:
+        # As HandTally: pickled as plain values (see there).
+        values = (self.key, self.played_on, self.seats, self.team_names, self.finished)
+        return (_summary, (*values, self.winner, self.totals, self.tallies))
+
+
+def _summary(*values: Any) -> MatchSummary:
+    """A :class:`MatchSummary` from its field values in order (unpickling)."""
+    return MatchSummary(**dict(zip(MatchSummary.__dataclass_fields__, values, strict=True)))
 
 
 def summarize(match: PlayedMatch) -> MatchSummary:

@@ -39,6 +39,7 @@ Claire 1/0 -> Eve, Claire (0.0, met in that order in M5), Bob (met before Dan).
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import replace
 from datetime import date
 
@@ -343,3 +344,5 @@ def test_summaries_give_the_same_statistics_as_the_played_matches(table):
         assert player_stats(player, summaries) == player_stats(player, table)
         assert player_stats(player, summaries[:2] + table[2:]) == player_stats(player, table)
     assert summaries[0].tallies != summaries[1].tallies
+    # What the cache keeps comes back equal.
+    assert [pickle.loads(pickle.dumps(summary)) for summary in summaries] == summaries
