@@ -525,7 +525,7 @@ def sheet_fragments(
     ``sheet`` (the match's scoresheet, if the caller has it) saves reading it
     again when the fragment must be rendered.
     """
-    name = caching.key("sheet", match.token, match.version, get_language())
+    name = _sheet_name(match.token, match.version)
     parts = caching.get(name)
     if parts is None:
         sheet = sheet or services.match_get_scoresheet(match)
@@ -538,14 +538,20 @@ def sheet_fragments(
     return {part: mark_safe(caching.with_csrf_token(request, parts[part])) for part in SHEET_PARTS}
 
 
+def _sheet_name(token: str, version: int) -> str:
+    """The cache key of a match's rendered sheet at ``version``, in the active language."""
+    return caching.key("sheet", token, version, get_language())
+
+
 @require_GET
 @never_cache
 def match_poll(request: HttpRequest, token: str) -> HttpResponse:
     """The sheet partial if the match changed since version ``v``, else an empty 204.
 
     An unchanged poll reads the version from the cache (or with one small
-    query): no engine run, no template. A changed one reads the match and
-    sends the sheet rendered once for every phone (:func:`sheet_fragments`).
+    query): no engine run, no template. A changed one sends the sheet
+    rendered once for every phone (:func:`sheet_fragments`): from the cache
+    with no query, or read and rendered by the first phone that asks.
     """
     seen = request.GET.get("v")
     version = caching.match_version(token)
@@ -553,12 +559,17 @@ def match_poll(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404
     if seen == str(version):
         return HttpResponse(status=204)
-    match = get_match_or_404(token)
-    if seen == str(match.version):
-        # The cache ran ahead of the database: a write is being committed.
-        return HttpResponse(status=204)
-    parts = sheet_fragments(request, match)
-    return HttpResponse("".join(parts[part] for part in SHEET_PARTS))
+    # Another phone's poll rendered this version already (from the committed
+    # match): no query. Otherwise read the match and render it.
+    parts = caching.get(_sheet_name(token, version))
+    if parts is None:
+        match = get_match_or_404(token)
+        if seen == str(match.version):
+            # The cache ran ahead of the database: a write is being committed.
+            return HttpResponse(status=204)
+        parts = sheet_fragments(request, match)
+    html = "".join(parts[part] for part in SHEET_PARTS)
+    return HttpResponse(caching.with_csrf_token(request, html))
 
 
 @require_GET
