@@ -160,6 +160,29 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "NAME": os.path.join(tempfile.gettempdir(), f"rebelote-test-{os.getpid()}.sqlite3")
     }
 
+# The cache: the live sheet's versions and rendered fragments, the tables'
+# statistics and ratings (scoresheets/caching.py). CACHE_URL=redis://...
+# shares it between the processes and servers (Django's own Redis backend);
+# without it each process keeps its own in memory, and production then runs
+# one process. MAX_ENTRIES: a table of 1,000 matches keeps 1,000 small entries.
+CACHE_URL = env_str("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+        }
+    }
+elif CACHE_URL:
+    raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}")
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 50_000},
+        }
+    }
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "fr"

@@ -8,7 +8,9 @@ Builds (once, then reuses) a table of 8 players with rotating partners and
 ``--matches`` finished matches of 30 valid hands each, through the models
 (bulk inserts; each match's summary from the engine), then requests the
 table page, a player page and the ranking with Django's test client and
-prints, for each page, the number of queries and the median time. Also
+prints, for each page, the number of queries and the median time, and the
+same for the first view after the cache was emptied (``cache.clear()``: use
+a Redis database of its own with CACHE_URL). Also
 checks that the query counts do not depend on the number of matches (the
 same pages of a 10-match table). Not part of the pytest suite.
 """
@@ -32,6 +34,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -113,20 +116,22 @@ def build_table(count: int, seed: int) -> Table:
     return table
 
 
-def measure(client: Client, url: str, runs: int) -> tuple[int, float, int]:
-    """(queries, median ms, bytes) of GET ``url``."""
+def measure(client: Client, url: str, runs: int) -> tuple[int, float, int, float, int]:
+    """GET ``url`` once with an empty cache, then ``runs`` times: (queries and
+    ms of the first, queries and median ms of the others, bytes)."""
+    cache.clear()
     times = []
-    queries = 0
+    counts = []
     size = 0
-    for _ in range(runs):
+    for _ in range(runs + 1):
         with CaptureQueriesContext(connection) as captured:
             started = time.perf_counter()
             response = client.get(url)
             times.append((time.perf_counter() - started) * 1000)
         assert response.status_code == 200, (url, response.status_code)
-        queries = len(captured)
+        counts.append(len(captured))
         size = len(response.content)
-    return queries, statistics.median(times), size
+    return counts[0], times[0], counts[-1], statistics.median(times[1:]), size
 
 
 def pages(table: Table) -> dict[str, str]:
@@ -161,9 +166,36 @@ def main() -> None:
         hands = Hand.objects.filter(match__table=table).count()
         print(f"\n{count} finished matches, {hands} hands, {len(NAMES)} players:")
         for name, url in pages(table).items():
-            queries, ms, size = measure(client, url, args.runs)
+            cold_queries, cold_ms, queries, ms, size = measure(client, url, args.runs)
             counts.setdefault(name, []).append(queries)
-            print(f"  {name:<12} {queries:>3} queries  {ms:8.1f} ms  {size / 1024:7.1f} KB")
+            print(
+                f"  {name:<12} {queries:>3} queries  {ms:8.1f} ms  {size / 1024:7.1f} KB"
+                f"   (first view, empty cache: {cold_queries} queries, {cold_ms:.1f} ms)"
+            )
+    # One correction (a hand saved again as it was: a new version of its
+    # match, the same figures), then each page once: only that match is read
+    # and scored again.
+    table = tables_by_size[args.matches]
+    for url in pages(table).values():  # every page in the cache (measure() empties it)
+        client.get(url)
+    person = TablePlayer.objects.filter(table=table).order_by("pk").first()
+    match = Match.objects.filter(table=table, players__person=person).order_by("-pk").first()
+    hand = match.hands.order_by("number").first()
+    services.hand_update(
+        match=match,
+        hand_id=hand.pk,
+        hand=hand.to_input(),
+        taker_seat=hand.taker_seat,
+        belote_seat=hand.belote_seat,
+        expected_version=hand.version,
+    )
+    print(f"\nafter a correction in one of the {args.matches} matches (one view each):")
+    for name, url in reversed(pages(table).items()):  # the ranking first: its ratings anew
+        with CaptureQueriesContext(connection) as captured:
+            started = time.perf_counter()
+            assert client.get(url).status_code == 200
+            ms = (time.perf_counter() - started) * 1000
+        print(f"  {name:<12} {len(captured):>3} queries  {ms:8.1f} ms")
     for name, values in counts.items():
         same = "same" if len(set(values)) == 1 else "DIFFERENT"
         print(f"queries of the {name}: {values} ({same} for 10 and {args.matches} matches)")

@@ -17,7 +17,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from scoresheets import limits, scoring
+from scoresheets import caching, limits, scoring
 from scoresheets.models import Hand, HandRevision, Match, Player, Table, TablePlayer, seat_team
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -351,6 +351,9 @@ def _commit(
     Match.objects.filter(pk=locked.pk).update(
         version=F("version") + 1, updated_at=now, **summary_fields(locked, result, now)
     )
+    # The new version, for the polls (while this transaction holds the lock:
+    # writers record their versions in the order they commit).
+    caching.version_changed((locked.token, locked.read_token), locked.version + 1)
 
 
 def _validate(

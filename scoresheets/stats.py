@@ -57,16 +57,19 @@ Definitions (all counts are integers, points are the engine's points):
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from datetime import date, datetime
+from typing import Any
 
 from scoresheets.scoring import HandInput, HandResult, MatchResult, Outcome, Rules, score_match
 
 __all__ = [
     "LAST_MATCHES",
     "TOUGHEST_COUNT",
+    "HandTally",
     "Key",
     "MatchLine",
+    "MatchSummary",
     "PlayedHand",
     "PlayedMatch",
     "PlayerStats",
@@ -76,6 +79,7 @@ __all__ = [
     "player_stats",
     "players_of",
     "seat_team",
+    "summarize",
 ]
 
 Key = Hashable
@@ -227,6 +231,98 @@ def build_match(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class HandTally:
+    """One player's hand figures in one match (definitions in the module
+    docstring): counts of counting hands, and ``points_taken``, the points of
+    the player's team on the hands the player took."""
+
+    hands_taken: int = 0
+    contracts_made: int = 0
+    dedans: int = 0
+    litiges: int = 0
+    capots_made: int = 0
+    capots_suffered: int = 0
+    belotes: int = 0
+    points_taken: int = 0
+
+    def __reduce__(self) -> tuple:
+        # Pickled as its plain values: read back several times faster than a
+        # frozen dataclass's field-by-field state (the cache holds hundreds).
+        return (HandTally, astuple(self))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchSummary:
+    """All that :func:`player_stats` needs of a match, for its four players:
+    a :class:`PlayedMatch` without its hands (:func:`summarize`). Small and
+    plain, so that it can be kept per match version (a cache) instead of
+    scoring every hand again.
+
+    ``key``, ``played_on``, ``seats``, ``team_names``: as in
+    :class:`PlayedMatch`; ``finished``, ``winner`` and ``totals`` (team A's
+    and team B's, points): the engine's result; ``tallies``: each seat's
+    :class:`HandTally` (seats 1-4 in order).
+    """
+
+    key: Hashable
+    played_on: date | datetime
+    seats: tuple[Key, Key, Key, Key]
+    team_names: tuple[str, str]
+    finished: bool
+    winner: str | None
+    totals: tuple[int, int]
+    tallies: tuple[HandTally, HandTally, HandTally, HandTally]
+
+    def __reduce__(self) -> tuple:
+        # As HandTally: pickled as plain values (see there).
+        values = (self.key, self.played_on, self.seats, self.team_names, self.finished)
+        return (_summary, (*values, self.winner, self.totals, self.tallies))
+
+
+def _summary(*values: Any) -> MatchSummary:
+    """A :class:`MatchSummary` from its field values in order (unpickling)."""
+    return MatchSummary(**dict(zip(MatchSummary.__dataclass_fields__, values, strict=True)))
+
+
+def summarize(match: PlayedMatch) -> MatchSummary:
+    """The :class:`MatchSummary` of ``match``: one pass over its hands."""
+    # Per seat: taken, made, dedans, litiges, capots made, suffered, belotes, points.
+    counts = [[0] * 8 for _ in range(4)]
+    seat_of = {key: index for index, key in enumerate(match.seats)}
+    for hand in match.hands:
+        if not hand_counts(hand.result):
+            continue
+        capot = hand.input.capot
+        if capot is not None:
+            for index in range(4):
+                counts[index][4 if seat_team(index + 1) == capot else 5] += 1
+        if hand.belote_player is not None and hand.belote_player in seat_of:
+            counts[seat_of[hand.belote_player]][6] += 1
+        if hand.taker is not None and hand.taker in seat_of:
+            taker = counts[seat_of[hand.taker]]
+            taker[0] += 1
+            taker[7] += hand.result.score[seat_team(seat_of[hand.taker] + 1)]
+            outcome = hand.result.outcome
+            if outcome is Outcome.MADE:
+                taker[1] += 1
+            elif outcome is Outcome.DEDANS:
+                taker[2] += 1
+            elif outcome is Outcome.LITIGE:
+                taker[3] += 1
+    result = match.result
+    return MatchSummary(
+        key=match.key,
+        played_on=match.played_on,
+        seats=match.seats,
+        team_names=match.team_names,
+        finished=result.finished,
+        winner=result.winner,
+        totals=(result.totals.a, result.totals.b),
+        tallies=tuple(HandTally(*seat) for seat in counts),  # type: ignore[arg-type]
+    )
+
+
 # --------------------------------------------------------------------------
 # Outputs
 # --------------------------------------------------------------------------
@@ -315,6 +411,11 @@ class PlayerStats:
 # --------------------------------------------------------------------------
 
 
+def _team_players(seats: Sequence[Key], team: str) -> tuple[Key, Key]:
+    """The two players of ``team``: seats (1, 3) for A, (2, 4) for B."""
+    return (seats[0], seats[2]) if team == "A" else (seats[1], seats[3])
+
+
 def players_of(matches: Iterable[PlayedMatch]) -> list[Key]:
     """Every player key seated in ``matches``, in order of first appearance."""
     seen: dict[Key, None] = {}
@@ -325,34 +426,35 @@ def players_of(matches: Iterable[PlayedMatch]) -> list[Key]:
 
 
 def player_stats(
-    player: Key, matches: Iterable[PlayedMatch], *, last: int = LAST_MATCHES
+    player: Key, matches: Iterable[PlayedMatch | MatchSummary], *, last: int = LAST_MATCHES
 ) -> PlayerStats:
-    """The statistics of ``player`` over ``matches`` (any order).
+    """The statistics of ``player`` over ``matches`` (any order): played
+    matches, or their summaries (:func:`summarize`), or both.
 
     Matches ``player`` did not sit in are ignored. ``last`` is the number of
     last matches returned (newest first). One pass over the hands of the
-    player's matches: linear in their number.
+    player's matches (none for a summary): linear in their number.
     """
     played = won = unfinished = 0
-    taken = made = dedans = litiges = 0
-    capots_made = capots_suffered = belotes = points = 0
+    totals = [0] * 8  # the sums of the player's HandTally fields, in their order
     # player key -> [played, won], in order of first meeting (dicts keep it).
     partners: dict[Key, list[int]] = {}
     opponents: dict[Key, list[int]] = {}
     lines: list[MatchLine] = []
 
     for match in matches:
-        team = match.team_of(player)
-        if team is None:
+        if player not in match.seats:
             continue
+        summary = match if isinstance(match, MatchSummary) else summarize(match)
+        seat = summary.seats.index(player) + 1
+        team = seat_team(seat)
         other = "B" if team == "A" else "A"
-        mine = match.players(team)
+        mine = _team_players(summary.seats, team)
         partner = mine[1] if mine[0] == player else mine[0]
-        theirs = match.players(other)
-        result = match.result
+        theirs = _team_players(summary.seats, other)
         has_won: bool | None = None
-        if result.finished:
-            has_won = result.winner == team
+        if summary.finished:
+            has_won = summary.winner == team
             played += 1
             won += has_won
             for key, table in ((partner, partners), *((o, opponents) for o in theirs)):
@@ -361,42 +463,37 @@ def player_stats(
                 record[1] += has_won
         else:
             unfinished += 1
+        score = summary.totals[0 if team == "A" else 1]
+        against = summary.totals[1 if team == "A" else 0]
         lines.append(
             MatchLine(
-                key=match.key,
-                played_on=match.played_on,
+                key=summary.key,
+                played_on=summary.played_on,
                 team=team,
-                team_name=match.team_names[0 if team == "A" else 1],
+                team_name=summary.team_names[0 if team == "A" else 1],
                 partner=partner,
                 opponents=theirs,
-                score=result.totals[team],
-                score_against=result.totals[other],
-                finished=result.finished,
+                score=score,
+                score_against=against,
+                finished=summary.finished,
                 won=has_won,
             )
         )
-
-        for hand in match.hands:
-            if not hand_counts(hand.result):
-                continue
-            outcome = hand.result.outcome
-            capot = hand.input.capot
-            if capot is not None:
-                if capot == team:
-                    capots_made += 1
-                else:
-                    capots_suffered += 1
-            if hand.belote_player is not None and hand.belote_player == player:
-                belotes += 1
-            if hand.taker is not None and hand.taker == player:
-                taken += 1
-                points += hand.result.score[team]
-                if outcome is Outcome.MADE:
-                    made += 1
-                elif outcome is Outcome.DEDANS:
-                    dedans += 1
-                elif outcome is Outcome.LITIGE:
-                    litiges += 1
+        tally = summary.tallies[seat - 1]
+        for index, value in enumerate(
+            (
+                tally.hands_taken,
+                tally.contracts_made,
+                tally.dedans,
+                tally.litiges,
+                tally.capots_made,
+                tally.capots_suffered,
+                tally.belotes,
+                tally.points_taken,
+            )
+        ):
+            totals[index] += value
+    taken, made, dedans, litiges, capots_made, capots_suffered, belotes, points = totals
 
     best: Record | None = None
     if won:

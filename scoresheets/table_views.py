@@ -146,7 +146,7 @@ def _history_row(match: Match) -> HistoryRow:
     return HistoryRow(match=match, players_a=(names[0], names[2]), players_b=(names[1], names[3]))
 
 
-def _leaders(board: ratings.Ratings, names: dict[int, str]) -> list[dict[str, Any]]:
+def _leaders(board: tables.Board, names: dict[int, str]) -> list[dict[str, Any]]:
     return [
         {"rating": r, "name": names.get(r.player, "?"), "player_id": r.player}
         for r in board.leaderboard
@@ -185,7 +185,7 @@ def _table_page(
         "page": page,
         "rows": [_history_row(m) for m in page.object_list],
         "page_query": query.urlencode(),
-        "leaders": _leaders(tables.table_ratings(table), names)[:TOP],
+        "leaders": _leaders(tables.table_board(table), names)[:TOP],
         # A read-only page shares only its own link; the table page offers both.
         "read_only": read_only,
         "share_url": read_url if read_only else request.build_absolute_uri(table_url),
@@ -323,12 +323,12 @@ def _player_page(
     request: HttpRequest, table: Table, player_id: int, *, read_only: bool = False
 ) -> HttpResponse:
     person = _get_person_or_404(table, player_id)
-    figures = stats.player_stats(person.pk, tables.played_matches(table, person=person))
+    figures = tables.player_figures(table, person)
     names = tables.player_names(table)
     keys = [line.key for line in figures.last_matches]
     field = "read_token" if read_only else "token"
     tokens = dict(Match.objects.filter(pk__in=keys).values_list("pk", field))
-    board = tables.table_ratings(table)
+    board = tables.table_board(table)
     rating = board.get(person.pk)
     played = rating.matches if rating else 0
     context = {
@@ -351,8 +351,8 @@ def _player_page(
         "rating": rating,
         "rated_count": len(board.leaderboard),
         "matches_to_go": max(0, ratings.PROVISIONAL_MATCHES - played),
-        "chart": charts.rating_svg(
-            rating.history if rating else (),
+        "chart": charts.rating_curve_svg(
+            board.curves.get(person.pk, ()),
             title=gettext("Classement %(of_name)s")
             % {"name": person.name, "of_name": of_name(person.name)},
         ),
@@ -374,7 +374,7 @@ def table_ranking_read(request: HttpRequest, token: str) -> HttpResponse:
 def _ranking_page(request: HttpRequest, table: Table, *, read_only: bool = False) -> HttpResponse:
     roster = list(table.roster.all())
     names = {p.pk: p.name for p in roster}
-    board = tables.table_ratings(table)
+    board = tables.table_board(table)
     context = {
         "read_only": read_only,
         "table": table,

@@ -8,13 +8,16 @@ computes a score: the engine does, through ``stats.build_match``.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import QuerySet
 
-from scoresheets import ratings, scoring, services, stats
+from scoresheets import caching, ratings, scoring, services, stats
 from scoresheets.models import Hand, Match, Player, Table, TablePlayer
 
 
@@ -95,10 +98,12 @@ def _seats_by_match(match_ids: QuerySet | list[int]) -> dict[int, tuple]:
     }
 
 
-def played_matches(table: Table, *, person: TablePlayer | None = None) -> list[stats.PlayedMatch]:
-    """Every match of ``table`` (of ``person`` only, if given), scored by the
-    engine, as :class:`stats.PlayedMatch` with roster ids as player keys,
-    oldest first.
+def played_matches(
+    table: Table, *, person: TablePlayer | None = None, ids: Sequence[int] | None = None
+) -> list[stats.PlayedMatch]:
+    """Every match of ``table`` (of ``person`` only, if given; of the match
+    ids ``ids`` only, if given), scored by the engine, as
+    :class:`stats.PlayedMatch` with roster ids as player keys, oldest first.
 
     Three queries (the matches, their players, their live hands), read as
     plain values: a table of 1,000 matches is read and scored in well under a
@@ -107,6 +112,8 @@ def played_matches(table: Table, *, person: TablePlayer | None = None) -> list[s
     matches = table.matches.all()
     if person is not None:
         matches = matches.filter(players__person=person)
+    if ids is not None:
+        matches = matches.filter(pk__in=ids)
     rows = list(
         matches.order_by("created_at", "pk").values(
             "pk",
@@ -155,6 +162,100 @@ def played_matches(table: Table, *, person: TablePlayer | None = None) -> list[s
             )
         )
     return played
+
+
+def match_summaries(
+    table: Table, *, person: TablePlayer | None = None, rows: list[tuple] | None = None
+) -> list[stats.MatchSummary]:
+    """The :class:`stats.MatchSummary` of every match of ``table`` (of
+    ``person`` only, if given), oldest first: what the player page shows.
+
+    Each is kept in the cache by (match, version): one query reads the
+    matches' versions, and only the matches changed since the last view
+    (none, usually) are read and scored again (three more queries).
+    ``rows``: the matches' (pk, token, version), when the caller read them.
+    """
+    rows = _versions(table, person) if rows is None else rows
+    names = {pk: caching.key("summary", token, version) for pk, token, version in rows}
+    found = caching.get_many(names.values())
+    missing = [pk for pk, name in names.items() if name not in found]
+    if missing:
+        ids = None if len(missing) == len(rows) else missing
+        scored = {m.key: stats.summarize(m) for m in played_matches(table, person=person, ids=ids)}
+        # False: a match that is not four roster players (left out, as played_matches does).
+        fresh = {names[pk]: scored.get(pk, False) for pk in missing}
+        caching.put_many(fresh, caching.SUMMARY_TTL)
+        found.update(fresh)
+    return [found[names[pk]] for pk, _, _ in rows if found[names[pk]] is not False]
+
+
+def _versions(table: Table, person: TablePlayer | None = None) -> list[tuple[int, str, int]]:
+    """(pk, token, version) of the table's matches (``person``'s only, if
+    given), in the order they were started (one query)."""
+    matches = table.matches.all()
+    if person is not None:
+        matches = matches.filter(players__person=person)
+    return list(matches.order_by("created_at", "pk").values_list("pk", "token", "version"))
+
+
+def _digest(rows: Sequence[tuple]) -> str:
+    """A short digest of rows of plain values (match ids and versions)."""
+    return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
+
+
+def player_figures(table: Table, person: TablePlayer) -> stats.PlayerStats:
+    """``person``'s statistics over the table's matches (:func:`stats.player_stats`).
+
+    Kept in the cache by the versions of the player's matches: one query
+    while none changed; after a change, from the matches' summaries
+    (:func:`match_summaries`, where only the changed matches are scored).
+    """
+    rows = _versions(table, person)
+    name = caching.key("player", table.token, person.pk, _digest(rows))
+    figures = caching.get(name)
+    if figures is None:
+        summaries = match_summaries(table, person=person, rows=rows)
+        figures = stats.player_stats(person.pk, summaries)
+        caching.put(name, figures, caching.SUMMARY_TTL)
+    return figures
+
+
+@dataclass(frozen=True)
+class Board:
+    """A table's ratings as its pages show them: ``ratings`` without the
+    histories (``history`` is empty), and ``curves``, each rated player's
+    displayed rating after each of his rated matches (oldest first)."""
+
+    ratings: ratings.Ratings
+    curves: dict[int, tuple[int, ...]]
+
+    def get(self, player: int) -> ratings.PlayerRating | None:
+        """``player``'s rating (without history), or ``None``."""
+        return self.ratings.get(player)
+
+    @property
+    def leaderboard(self) -> tuple[ratings.PlayerRating, ...]:
+        return self.ratings.leaderboard
+
+
+def table_board(table: Table) -> Board:
+    """The table's ratings (:func:`table_ratings`) kept in the cache by the
+    versions of its finished matches: one query while none changed; any
+    correction, end or reopening of a match makes a new key."""
+    finished = table.matches.filter(finished=True).order_by("created_at", "pk")
+    name = caching.key("board", table.token, _digest(list(finished.values_list("pk", "version"))))
+    board = caching.get(name)
+    if board is None:
+        full = table_ratings(table)
+        light = {k: dataclasses.replace(r, history=()) for k, r in full.players.items()}
+        board = Board(
+            ratings=ratings.Ratings(
+                players=light, leaderboard=tuple(light[r.player] for r in full.leaderboard)
+            ),
+            curves={k: tuple(p.rating for p in r.history) for k, r in full.players.items()},
+        )
+        caching.put(name, board, caching.SUMMARY_TTL)
+    return board
 
 
 def table_ratings(table: Table) -> ratings.Ratings:

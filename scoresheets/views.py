@@ -15,14 +15,16 @@ from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve, reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
-from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scoresheets import busy, ratelimits, scoring, services, uploads
+from scoresheets import busy, caching, ratelimits, scoring, services, uploads
 from scoresheets.forms import (
     DeviceForm,
     HandForm,
@@ -181,7 +183,9 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     _remember(request, match.token)
     sheet = services.match_get_scoresheet(match)
     form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1, version=match.version)
-    return render(request, "scoresheets/match.html", _match_context(request, sheet, form))
+    context = _match_context(request, sheet, form)
+    context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
+    return render(request, "scoresheets/match.html", context)
 
 
 @require_safe
@@ -194,6 +198,7 @@ def match_read(request: HttpRequest, token: str) -> HttpResponse:
     match = get_read_match_or_404(token)
     sheet = services.match_get_scoresheet(match)
     context = _match_context(request, sheet, None, read_only=True)
+    context["sheet_html"] = sheet_fragments(request, match, sheet=sheet, read_only=True)
     return render(request, "scoresheets/match.html", context)
 
 
@@ -589,34 +594,91 @@ def hand_preview(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoresheets/hand_form.html#preview", context)
 
 
+SHEET_PARTS = ("scoreboard", "hands")  # the partials of match.html that make the live sheet
+
+
+def sheet_fragments(
+    request: HttpRequest,
+    match: Match,
+    *,
+    sheet: services.Scoresheet | None = None,
+    read_only: bool = False,
+) -> dict[str, SafeString]:
+    """The scoreboard and the hands of ``match`` as HTML, by part name.
+
+    Rendered once per (match, version, language) and kept in the cache, so
+    that the four phones of a table (and every worker) share one rendering.
+    The cached HTML holds nothing of one user: it is rendered without the
+    request, and the CSRF token of its forms is put in for each request.
+    ``sheet`` (the match's scoresheet, if the caller has it) saves reading it
+    again when the fragment must be rendered. ``read_only``: the sheet of a
+    read-only link (no correction links; its links are read links), kept
+    under the match's read token.
+    """
+    name = _sheet_name(match.read_token if read_only else match.token, match.version)
+    parts = caching.get(name)
+    if parts is None:
+        sheet = sheet or services.match_get_scoresheet(match)
+        context = {
+            "match": match,
+            "sheet": sheet,
+            "csrf_token": caching.CSRF_SLOT,
+            "read_only": read_only,
+        }
+        parts = {
+            part: render_to_string(f"scoresheets/match.html#{part}", context)
+            for part in SHEET_PARTS
+        }
+        caching.put(name, parts, caching.SHEET_TTL)
+    return {part: mark_safe(caching.with_csrf_token(request, parts[part])) for part in SHEET_PARTS}
+
+
+def _sheet_name(token: str, version: int) -> str:
+    """The cache key of a match's rendered sheet at ``version``, in the active
+    language; ``token`` is its token, or its read token for the read-only sheet."""
+    return caching.key("sheet", token, version, get_language())
+
+
 @require_safe
 @never_cache
 def match_poll(request: HttpRequest, token: str) -> HttpResponse:
     """The sheet partial if the match changed since version ``v``, else an empty 204.
 
-    An unchanged poll is one small query: no engine run, no template.
+    An unchanged poll reads the version from the cache (or with one small
+    query): no engine run, no template. A changed one sends the sheet
+    rendered once for every phone (:func:`sheet_fragments`): from the cache
+    with no query, or read and rendered by the first phone that asks.
     """
-    return _poll(request, {"token": token}, read_only=False)
+    return _poll(request, token, read_only=False)
 
 
 @require_safe
 @never_cache
 def match_poll_read(request: HttpRequest, token: str) -> HttpResponse:
     """The poll of a read-only page: the same, with the read-only sheet."""
-    return _poll(request, {"read_token": token}, read_only=True)
+    return _poll(request, token, read_only=True)
 
 
-def _poll(request: HttpRequest, lookup: dict[str, str], *, read_only: bool) -> HttpResponse:
-    """The poll of the match found by ``lookup`` (its token or its read token)."""
-    versions = list(Match.objects.filter(**lookup).values_list("version", flat=True))
-    if not versions:
+def _poll(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse:
+    """The poll of the match of ``token`` (its token, or its read token)."""
+    field = "read_token" if read_only else "token"
+    seen = request.GET.get("v")
+    version = caching.match_version(token, field=field)
+    if version is None:
         raise Http404
-    if request.GET.get("v") == str(versions[0]):
+    if seen == str(version):
         return HttpResponse(status=204)
-    match = get_object_or_404(Match.objects.select_related("table"), **lookup)
-    sheet = services.match_get_scoresheet(match)
-    context = {"match": sheet.match, "sheet": sheet, "read_only": read_only}
-    return render(request, "scoresheets/match.html#sheet", context)
+    # Another phone's poll rendered this version already (from the committed
+    # match): no query. Otherwise read the match and render it.
+    parts = caching.get(_sheet_name(token, version))
+    if parts is None:
+        match = get_object_or_404(Match.objects.select_related("table"), **{field: token})
+        if seen == str(match.version):
+            # The cache ran ahead of the database: a write is being committed.
+            return HttpResponse(status=204)
+        parts = sheet_fragments(request, match, read_only=read_only)
+    html = "".join(parts[part] for part in SHEET_PARTS)
+    return HttpResponse(caching.with_csrf_token(request, html))
 
 
 @require_safe

@@ -39,6 +39,7 @@ Claire 1/0 -> Eve, Claire (0.0, met in that order in M5), Bob (met before Dan).
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import replace
 from datetime import date
 
@@ -52,6 +53,7 @@ from scoresheets.stats import (
     hand_counts,
     player_stats,
     players_of,
+    summarize,
 )
 
 ALICE, BOB, CLAIRE, DAN, EVE = "Alice", "Bob", "Claire", "Dan", "Eve"
@@ -332,3 +334,15 @@ def test_toughest_opponents_tie_on_rate_goes_to_most_matches():
         Record(EVE, 2, 0),
         Record(DAN, 1, 0),
     )
+
+
+def test_summaries_give_the_same_statistics_as_the_played_matches(table):
+    # The player page keeps one summary per match version (issue 9): the
+    # figures must be those of the hands themselves, for every player.
+    summaries = [summarize(match) for match in table]
+    for player in players_of(table):
+        assert player_stats(player, summaries) == player_stats(player, table)
+        assert player_stats(player, summaries[:2] + table[2:]) == player_stats(player, table)
+    assert summaries[0].tallies != summaries[1].tallies
+    # What the cache keeps comes back equal.
+    assert [pickle.loads(pickle.dumps(summary)) for summary in summaries] == summaries

@@ -189,8 +189,15 @@ def test_the_queries_do_not_grow_with_the_matches(client: Client, django_assert_
         names = ["Léa", "Sam", "Noé", "Zoé"] if number % 2 else ["Léa", "Noé", "Sam", "Zoé"]
         quick_match(table, names, finished=number != 0)
     léa = table.roster.get(name="Léa")
-    # table, player, played matches (matches, players, hands), names, last
-    # matches' tokens, ratings (matches, players)
-    with django_assert_num_queries(9):
+    # table, player, the matches' versions, played matches (matches, players,
+    # hands), names, last matches' tokens, the finished matches' versions,
+    # ratings (matches, players)
+    with django_assert_num_queries(11):
         response = client.get(f"/t/{table.token}/joueurs/{léa.pk}/")
     assert response.status_code == 200
+    # Then every match's figures and the ratings come from the cache: table,
+    # player, the matches' versions, names, tokens, the finished matches' versions.
+    with django_assert_num_queries(6):
+        again = client.get(f"/t/{table.token}/joueurs/{léa.pk}/")
+    main = re.compile(rb"<main.*</main>", re.DOTALL)  # (the footer has a per-response token)
+    assert main.search(again.content)[0] == main.search(response.content)[0]

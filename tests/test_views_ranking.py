@@ -125,7 +125,11 @@ def test_the_queries_do_not_grow_with_the_matches(client: Client, django_assert_
         quick_match(
             table, ["Léa", "Sam", "Noé", "Zoé"] if number % 2 else ["Léa", "Noé", "Sam", "Zoé"]
         )
-    # table, roster, ratings (matches, players)
-    with django_assert_num_queries(4):
+    # table, roster, the finished matches' versions, ratings (matches, players)
+    with django_assert_num_queries(5):
         response = client.get(f"/t/{table.token}/classement/")
     assert len(rows(response.content.decode())) == 4
+    # Then the ratings come from the cache while no finished match changes.
+    with django_assert_num_queries(3):
+        again = client.get(f"/t/{table.token}/classement/")
+    assert rows(again.content.decode()) == rows(response.content.decode())

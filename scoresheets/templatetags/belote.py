@@ -6,6 +6,7 @@ it is); they never score anything.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoresheets import scoring
+from scoresheets import caching, scoring
 from scoresheets.charts import progress_svg
 from scoresheets.explain import explain_hand, explain_result
 from scoresheets.models import Hand, Match, Player, Table, seat_team
@@ -159,10 +160,16 @@ def progress_chart(sheet: Scoresheet) -> SafeString:
 @register.simple_tag
 def qr_svg(url: str, title: str = "") -> SafeString:
     """A QR code of ``url`` as inline SVG (no request leaves the page);
-    ``title`` is its accessible name (the match's link by default)."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=5, dark="#000", light="#fff", title=title or _("QR code du lien de la partie")
-    )
+    ``title`` is its accessible name (the match's link by default).
+
+    Kept in the cache by (url, title): encoding one takes several ms and a
+    link's code never changes."""
+    title = title or _("QR code du lien de la partie")
+    name = caching.key("qr", hashlib.sha256(f"{url}\n{title}".encode()).hexdigest()[:24])
+    svg = caching.get(name)
+    if svg is None:
+        svg = segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff", title=title)
+        caching.put(name, svg, caching.SUMMARY_TTL)
     return mark_safe(svg)  # segno escapes the title; the rest is paths
 
 
