@@ -270,10 +270,9 @@ def test_no_page_breaks_the_content_security_policy(live_server, table_pages, br
 
     # The charts take their look from app.css, not from an inline <style>.
     page.goto(f"{live_server.url}/m/{match}/")
-    line = page.locator("#score-chart .serie-0 .line")
+    line = page.locator("#score-chart polyline.team-a")
     assert line.evaluate("(el) => getComputedStyle(el).stroke") not in {"none", ""}
-    background = page.locator("#score-chart .background").first
-    assert background.evaluate("(el) => getComputedStyle(el).fill") == "none"
+    assert line.evaluate("(el) => getComputedStyle(el).fill") == "none"
 
     # htmx at work under the policy: the calculator's result, a hand saved.
     page.goto(f"{live_server.url}/calculateur/")

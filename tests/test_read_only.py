@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -258,11 +259,30 @@ def test_the_read_only_poll_answers_like_the_live_one(client: Client):
     assert client.get(f"/voir/{match.token}/poll/").status_code == 404
 
 
-def test_the_unchanged_read_only_poll_is_one_query(client: Client, django_assert_num_queries):
+def test_the_unchanged_read_only_poll_is_one_query_then_none(
+    client: Client, django_assert_num_queries
+):
     match = play(make_match(), hand("A", 100))
+    match.refresh_from_db()
+    cache.clear()  # as after a restart: the version is read once, then kept
     with django_assert_num_queries(1):
         response = client.get(f"/voir/{match.read_token}/poll/?v={match.version}")
     assert response.status_code == 204
+    with django_assert_num_queries(0):
+        response = client.get(f"/voir/{match.read_token}/poll/?v={match.version}")
+    assert response.status_code == 204
+
+
+def test_a_hand_reaches_the_read_only_poll_through_the_cached_version(client: Client):
+    match = play(make_match(), hand("A", 100))
+    match.refresh_from_db()
+    seen = match.version
+    assert client.get(f"/voir/{match.read_token}/poll/?v={seen}").status_code == 204
+    play(match, hand("B", 120))  # written by the services: the version moves in the cache
+    response = client.get(f"/voir/{match.read_token}/poll/?v={seen}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Corriger" not in html and match.token not in html
 
 
 def test_the_read_only_export_is_the_match_document_without_a_token(client: Client, fixture):
