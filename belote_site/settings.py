@@ -116,12 +116,27 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Each server thread keeps its connection (the PRAGMAs above run once, on
+    # connect, not on every request); SQLite has nothing to health-check.
+    DATABASES["default"]["CONN_MAX_AGE"] = None
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     # Tests use a file, not memory, so that a live server's threads each have
     # their own connection: the concurrency tests then race for real.
     # One file per test process, so that two runs on one machine never share it.
     DATABASES["default"]["TEST"] = {
         "NAME": os.path.join(tempfile.gettempdir(), f"rebelote-test-{os.getpid()}.sqlite3")
+    }
+
+elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # psycopg's pool (per process) instead of a connection per thread checked
+    # with a SELECT 1 before each request: a request borrows an open
+    # connection and gives it back. Django needs CONN_MAX_AGE 0 with a pool.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": 16,
+        "timeout": 10,
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
