@@ -58,5 +58,21 @@ limit_request_field_size = 8190
 backlog = 2048
 # The proxy in front sets X-Forwarded-*; trust it only from this machine.
 forwarded_allow_ips = "127.0.0.1,::1"
+# gunicorn >= 24 (gthread) lends a new connection a thread for up to 5 s
+# while it waits for the request. 200 clients that connect and say nothing
+# (phones on a bad network, or a scan) then hold every thread for minutes:
+# the benchmark measured 0 requests a second with 200 of them, as bad as
+# the sync workers. A short wait sends a silent connection back to the
+# poller at once, where it costs no thread. (No setting exists for it.)
+try:
+    from gunicorn.workers import gthread as _gthread
+except ImportError:  # pragma: no cover
+    _gthread = None
+if _gthread is not None and hasattr(_gthread, "DEFAULT_WORKER_DATA_TIMEOUT"):
+    _gthread.DEFAULT_WORKER_DATA_TIMEOUT = 0.2
+
 accesslog = None
+# gunicorn 27's control socket sits at one path per user, which two servers
+# on one machine (or the benchmark's) would share; nothing here uses it.
+control_socket_disable = True
 errorlog = "-"
