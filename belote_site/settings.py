@@ -152,7 +152,10 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Each server thread keeps its connection (the PRAGMAs above run once, on
+    # connect, not on every request); SQLite has nothing to health-check.
+    DATABASES["default"]["CONN_MAX_AGE"] = None
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     # Tests use a file, not memory, so that a live server's threads each have
     # their own connection: the concurrency tests then race for real.
     # One file per test process, so that two runs on one machine never share it.
@@ -160,27 +163,16 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "NAME": os.path.join(tempfile.gettempdir(), f"rebelote-test-{os.getpid()}.sqlite3")
     }
 
-# The cache: the live sheet's versions and rendered fragments, the tables'
-# statistics and ratings (scoresheets/caching.py). CACHE_URL=redis://...
-# shares it between the processes and servers (Django's own Redis backend);
-# without it each process keeps its own in memory, and production then runs
-# one process. MAX_ENTRIES: a table of 1,000 matches keeps 1,000 small entries.
-CACHE_URL = env_str("CACHE_URL", "")
-if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": CACHE_URL,
-        }
-    }
-elif CACHE_URL:
-    raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}")
-else:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "OPTIONS": {"MAX_ENTRIES": 50_000},
-        }
+elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # psycopg's pool (per process) instead of a connection per thread checked
+    # with a SELECT 1 before each request: a request borrows an open
+    # connection and gives it back. Django needs CONN_MAX_AGE 0 with a pool.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": 16,
+        "timeout": 10,
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -222,12 +214,14 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
 ]
 
-# The cache holds the rate limits' counts (django-ratelimit). CACHE_URL
-# (redis://host:6379/0) selects Django's own RedisCache: the counts are then
-# shared by every worker process and every app server. Without it, the
-# embedded default is LocMemCache, shared by the threads of ONE process only:
-# with several worker processes (gunicorn -w 3) each counts on its own, so a
-# production with several workers sets CACHE_URL.
+# The cache holds the rate limits' counts (django-ratelimit), the live sheet's
+# versions and rendered fragments, the tables' statistics and ratings
+# (scoresheets/caching.py). CACHE_URL (redis://host:6379/0) selects Django's
+# own RedisCache: all of it is then shared by every worker process and every
+# app server. Without it, the embedded default is LocMemCache, shared by the
+# threads of ONE process only: gunicorn.conf.py then runs one process, and a
+# production with several workers or servers sets CACHE_URL. MAX_ENTRIES: a
+# table of 1,000 matches keeps 1,000 small entries.
 CACHE_URL = env_str("CACHE_URL", "")
 if CACHE_URL:
     if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
@@ -244,7 +238,12 @@ if CACHE_URL:
     # only "not in the list".
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 50_000},
+        }
+    }
     # E003 says LocMemCache is not shared between processes: true, and said
     # above; one process (runserver, the tests, gunicorn -w 1 with threads)
     # counts right with it, and several workers set CACHE_URL.
