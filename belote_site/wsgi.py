@@ -1,4 +1,9 @@
-"""WSGI entry point (gunicorn belote_site.wsgi)."""
+"""WSGI entry point (gunicorn belote_site.wsgi).
+
+Django's application, wrapped so that an unchanged poll (the empty 204 that
+nearly every poll gets) is answered without Django's request cycle:
+scoresheets/fastpoll.py says when, and why.
+"""
 
 from __future__ import annotations
 
@@ -7,4 +12,8 @@ import os
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "belote_site.settings")
-application = get_wsgi_application()
+django_application = get_wsgi_application()
+
+from scoresheets.fastpoll import UnchangedPollApp  # noqa: E402  (needs Django set up)
+
+application = UnchangedPollApp(django_application)

@@ -1,0 +1,138 @@
+"""An unchanged poll answered before Django's request cycle.
+
+Every phone of a live match polls ``/m/<token>/poll/?v=<version>`` every 2 s
+(``static/js/poll.js``); nearly all of those polls find nothing new and get
+an empty 204. Django's own cycle (request object, middleware, URL resolver,
+signals) costs about six times what gunicorn costs for such an answer
+(``bench/README.md``, "Live load"), so on two cores it, not the poll's work,
+caps the number of live tables. :class:`UnchangedPollApp` wraps the WSGI
+application: for a poll whose ``v`` is the match's version *as the cache
+holds it* (the value ``views._poll`` reads first, written by the services in
+the writing transaction: ``scoresheets.caching``), it answers the same 204
+itself. Anything else goes to Django unchanged: another method or query, an
+unknown or malformed token, a version that differs or that the cache does not
+hold, a host Django would refuse, an unavailable cache.
+
+The 204's headers are Django's own: the first unchanged poll of each process
+(and of each scheme, http or https) goes through Django, and its headers
+(cache control, security headers, CSP...) are kept and replayed, less
+``Content-Language`` (a 204 has no content, and the language is the
+requester's) and ``Expires`` (``never_cache`` sets it to the moment of the
+answer: it is written anew). ``tests/test_fastpoll.py`` checks that the two
+answers are the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from email.utils import formatdate
+from typing import Any
+
+from django.conf import settings
+from django.http.request import split_domain_port, validate_host
+from django.urls import reverse
+
+from scoresheets import caching
+from scoresheets.converters import TOKEN_LENGTH, TokenConverter
+
+WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
+
+# A version as poll.js sends it: the digits of data-version, nothing else.
+QUERY = re.compile(r"v=([0-9]{1,18})")
+# Headers not replayed as they were: they depend on the request or the moment.
+PER_REQUEST = {"content-language", "expires", "date", "set-cookie"}
+
+
+class UnchangedPollApp:
+    """WSGI middleware: ``UnchangedPollApp(django_wsgi_application)``.
+
+    Answers ``GET <poll path>?v=<n>`` with an empty 204 when the cache holds
+    version ``n`` for the token; passes every other request to ``app``.
+    """
+
+    def __init__(self, app: WSGIApp) -> None:
+        self.app = app
+        self._paths: re.Pattern[str] | None = None
+        self._headers: dict[bool, list[tuple[str, str]]] = {}
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        """Serve one request (PEP 3333)."""
+        token = self._unchanged_poll(environ)
+        if token is None:
+            return self.app(environ, start_response)
+        secure = _is_secure(environ)
+        headers = self._headers.get(secure)
+        if headers is None:  # this process's first: Django answers, its headers are kept
+            return self.app(environ, self._keeping(secure, start_response))
+        start_response("204 No Content", [*headers, ("Expires", formatdate(usegmt=True))])
+        return []
+
+    def _unchanged_poll(self, environ: dict) -> str | None:
+        """The token of a poll that the cache says is unchanged, else None."""
+        if environ.get("REQUEST_METHOD") != "GET":
+            return None
+        query = QUERY.fullmatch(environ.get("QUERY_STRING", ""))
+        if query is None:
+            return None
+        token = self._poll_token(environ.get("PATH_INFO", ""))
+        if token is None or not _host_allowed(environ):
+            return None
+        version = caching.get(caching.key("version", token))
+        if version is None or str(version) != query.group(1):
+            return None
+        return token
+
+    def _poll_token(self, path: str) -> str | None:
+        """The token of ``path`` if it is a poll route (match or read-only), else None."""
+        if self._paths is None:
+            # From the URL configuration, the one source of the routes.
+            sample = "x" * TOKEN_LENGTH
+            shapes = []
+            for name in ("match_poll", "match_poll_read"):
+                before, after = reverse(name, args=[sample]).split(sample)
+                shapes.append(f"{re.escape(before)}({TokenConverter.regex}){re.escape(after)}")
+            self._paths = re.compile("|".join(shapes))
+        found = self._paths.fullmatch(path)
+        if found is None:
+            return None
+        return next(group for group in found.groups() if group is not None)
+
+    def _keeping(self, secure: bool, start_response: Callable) -> Callable:
+        """A ``start_response`` that keeps the headers of Django's unchanged 204."""
+
+        def keep(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            if status.startswith("204") and exc_info is None:
+                self._headers[secure] = [
+                    (name, value) for name, value in headers if name.lower() not in PER_REQUEST
+                ]
+            return start_response(status, headers, exc_info)
+
+        return keep
+
+
+def _is_secure(environ: dict) -> bool:
+    """``request.is_secure()`` as Django decides it (SECURE_PROXY_SSL_HEADER)."""
+    if settings.SECURE_PROXY_SSL_HEADER:
+        header, secure_value = settings.SECURE_PROXY_SSL_HEADER
+        value = environ.get(header)
+        if value is not None:
+            return value.split(",", 1)[0].strip() == secure_value
+    return environ.get("wsgi.url_scheme") == "https"
+
+
+def _host_allowed(environ: dict) -> bool:
+    """Whether Django would accept the request's host (``request.get_host()``)."""
+    if settings.USE_X_FORWARDED_HOST:
+        return False  # rare here: let Django decide
+    host = environ.get("HTTP_HOST")
+    if not host:  # HTTP/1.0: the server's name, as Django's _get_raw_host
+        host = environ.get("SERVER_NAME", "")
+        port = str(environ.get("SERVER_PORT", ""))
+        if port and port != ("443" if _is_secure(environ) else "80"):
+            host = f"{host}:{port}"
+    domain, _port = split_domain_port(host)
+    allowed = settings.ALLOWED_HOSTS
+    if settings.DEBUG and not allowed:
+        allowed = [".localhost", "127.0.0.1", "[::1]"]
+    return bool(domain) and validate_host(domain, allowed)

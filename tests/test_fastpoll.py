@@ -1,0 +1,164 @@
+"""The unchanged poll answered before Django (scoresheets/fastpoll.py): the same
+answer as Django's, and only when Django's would be an empty 204."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache import cache
+from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
+from django.test import RequestFactory
+
+from scoresheets import caching, services
+from scoresheets.fastpoll import UnchangedPollApp
+from scoresheets.models import Match
+from tests.factories import hand, make_match, play
+
+pytestmark = pytest.mark.django_db
+
+
+class Server:
+    """The wrapped application, counting what reached Django."""
+
+    def __init__(self) -> None:
+        self.django = WSGIHandler()
+        self.reached_django = 0
+        self.app = UnchangedPollApp(self._django)
+
+    def _django(self, environ, start_response):
+        self.reached_django += 1
+        return self.django(environ, start_response)
+
+    def request(self, path: str, method: str = "GET", **extra) -> tuple[int, dict, bytes]:
+        """(status, headers, body) of ``method path`` through the wrapped app."""
+        environ = getattr(RequestFactory(), method.lower())(path, **extra).environ
+        answer: dict = {}
+
+        def start_response(status, headers, exc_info=None):
+            answer["status"] = int(status.split()[0])
+            answer["headers"] = dict(headers)
+
+        body = b"".join(self.app(environ, start_response))
+        return answer["status"], answer["headers"], body
+
+
+@pytest.fixture
+def server() -> Iterator[Server]:
+    # A real WSGI server closes the database connections around each request;
+    # here they are the test's own transaction (Django's test client does the same).
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield Server()
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def match() -> Match:
+    return play(make_match(), hand("A", 100))
+
+
+def poll_path(match: Match, version: object) -> str:
+    return f"/m/{match.token}/poll/?v={version}"
+
+
+def test_django_answers_the_first_unchanged_poll_then_the_wrapper_the_same(server, match):
+    status, django_headers, body = server.request(poll_path(match, match.version))
+    assert (status, body, server.reached_django) == (204, b"", 1)
+
+    status, headers, body = server.request(poll_path(match, match.version))
+    assert (status, body, server.reached_django) == (204, b"", 1)
+    # The same headers, less the language (a 204 has no content) and a fresh Expires.
+    django_headers.pop("Content-Language")
+    assert headers.keys() == django_headers.keys()
+    assert {k: v for k, v in headers.items() if k != "Expires"} == {
+        k: v for k, v in django_headers.items() if k != "Expires"
+    }
+    assert "no-store" in headers["Cache-Control"]
+    assert "Content-Security-Policy" in headers
+
+
+def test_a_new_hand_goes_to_django_and_gets_the_sheet(server, match):
+    seen = match.version
+    server.request(poll_path(match, seen))
+    services.hand_record(match=match, hand=hand("B", 90), taker_seat=2)
+    status, _, body = server.request(poll_path(match, seen))
+    assert (status, server.reached_django) == (200, 2)
+    assert f'data-version="{seen + 1}"'.encode() in body
+    # And the new version is the unchanged one now, without Django.
+    assert server.request(poll_path(match, seen + 1))[0] == 204
+    assert server.reached_django == 2  # the service wrote the new version in the cache
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "?v=", "?v=abc", "?v=0{version}", "?v={version}&x=1", "?x=1&v={version}", "?v=-1"],
+)
+def test_any_other_query_goes_to_django(server, match, query):
+    server.request(poll_path(match, match.version))  # headers kept
+    before = server.reached_django
+    server.request(f"/m/{match.token}/poll/" + query.format(version=match.version))
+    assert server.reached_django == before + 1
+
+
+@pytest.mark.parametrize("method", ["HEAD", "POST", "OPTIONS"])
+def test_any_other_method_goes_to_django(server, match, method):
+    server.request(poll_path(match, match.version))
+    status, _, _ = server.request(poll_path(match, match.version), method=method)
+    assert server.reached_django == 2
+    assert status == {"HEAD": 204, "POST": 403, "OPTIONS": 405}[method]  # 403: no CSRF token
+
+
+def test_a_version_the_cache_does_not_hold_goes_to_django(server, match):
+    server.request(poll_path(match, match.version))
+    cache.delete(caching.key("version", match.token))
+    status, _, _ = server.request(poll_path(match, match.version))
+    assert (status, server.reached_django) == (204, 2)  # Django read it from the database
+
+
+def test_an_unknown_or_malformed_token_goes_to_django(server, match):
+    server.request(poll_path(match, match.version))
+    unknown = "A" * len(match.token)
+    assert server.request(f"/m/{unknown}/poll/?v=1")[0] == 404
+    assert server.request(f"/m/{match.token[:-1]}/poll/?v={match.version}")[0] == 404
+    assert server.reached_django == 3
+
+
+def test_the_read_only_poll_is_answered_the_same_way(server, match):
+    path = f"/voir/{match.read_token}/poll/?v={match.version}"
+    assert server.request(path)[0] == 204
+    assert server.request(path)[0] == 204
+    assert server.reached_django == 1
+
+
+def test_a_host_django_refuses_goes_to_django(server, match, settings):
+    settings.ALLOWED_HOSTS = ["scores.example.org"]
+    server.request(poll_path(match, match.version), HTTP_HOST="scores.example.org")
+    status, _, _ = server.request(poll_path(match, match.version), HTTP_HOST="evil.example")
+    assert (status, server.reached_django) == (400, 2)
+
+
+def test_https_answers_carry_their_own_headers(server, match, settings):
+    settings.SECURE_HSTS_SECONDS = 3600
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    server = Server()  # Django's middleware reads the settings when it is loaded
+    server.request(poll_path(match, match.version))  # http: kept for http
+    status, _, _ = server.request(poll_path(match, match.version), HTTP_X_FORWARDED_PROTO="https")
+    assert (status, server.reached_django) == (204, 2)  # https's first goes to Django
+    status, headers, _ = server.request(
+        poll_path(match, match.version), HTTP_X_FORWARDED_PROTO="https"
+    )
+    assert (status, server.reached_django) == (204, 2)
+    assert headers["Strict-Transport-Security"] == "max-age=3600"
+    _, headers, _ = server.request(poll_path(match, match.version))
+    assert "Strict-Transport-Security" not in headers
+    assert server.reached_django == 2
+
+
+def test_the_production_entry_point_is_wrapped():
+    from belote_site import wsgi
+
+    assert isinstance(wsgi.application, UnchangedPollApp)
