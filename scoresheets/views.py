@@ -344,6 +344,8 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
             next_number = len(sheet.hands) + 1
             form = _hand_form(match, sheet.players, number=next_number, version=match.version)
             context = _match_context(request, sheet, form)
+            # Rendered once for this phone and the other phones' next polls.
+            context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
             return render(request, "scoresheets/match.html#hand_saved", context)
     # Refused: the form again with its messages and what was typed; nothing saved.
     match.refresh_from_db()  # another phone may have moved it on
@@ -624,6 +626,10 @@ def sheet_fragments(
             "sheet": sheet,
             "csrf_token": caching.CSRF_SLOT,
             "read_only": read_only,
+            # Out-of-band: the same HTML serves the page, the polls and the
+            # answer to a saved hand (htmx swaps it in by id; elsewhere the
+            # attribute is inert).
+            "oob": True,
         }
         parts = {
             part: render_to_string(f"scoresheets/match.html#{part}", context)

@@ -83,6 +83,25 @@ def test_a_second_phone_gets_the_changed_sheet_from_the_cache_without_a_query(
     assert 'id="hand-5"' in second.content.decode()
 
 
+def test_the_phone_that_saves_a_hand_renders_the_sheet_for_the_others(
+    client: Client, django_assert_num_queries
+):
+    match = play(make_match(), *[hand("A", 100)] * 3)
+    seen = match.version
+    data = {"taker": "1", "points": "90", "number": "4", "match_version": str(seen)}
+    saved = client.post(f"/m/{match.token}/donnes/", data, headers={"HX-Request": "true"})
+    assert saved.status_code == 200
+    with django_assert_num_queries(0):  # the other phones: from the cache
+        other = poll(Client(), match, seen)
+    assert other.status_code == 200
+    body = other.content.decode()
+    assert f'data-version="{seen + 1}"' in body
+    assert 'id="hand-4"' in body
+    # The same HTML as the saving phone got (but for each one's CSRF token).
+    token = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+    assert token.sub("", body) in token.sub("", saved.content.decode())
+
+
 def test_it_never_announces_a_version_the_database_does_not_have(client: Client):
     # The cache may run ahead of the database for the instant of a commit
     # (or after a rollback): the phone keeps its sheet.
