@@ -67,6 +67,17 @@ IGNORED_TOP_KEYS = ("name", "why", "expected")  # a worked case carries them
 SEQUENCE_KEYS = ("seat", "kind", "suit", "length", "top")
 CARRE_KEYS = ("seat", "kind", "rank")
 DECLARATION_KEYS = ("seat", "kind", "suit", "length", "top", "rank")
+# The problems between declarations (ANNOUNCEMENTS, *Invalid*: the cards).
+CARD_CODES = frozenset(
+    {
+        "card_held_twice",
+        "carres_share_card",
+        "sequences_overlap",
+        "sequences_touch",
+        "carre_sequence_share_card",
+        "too_many_cards",
+    }
+)
 
 
 class DeclarationKind(StrEnum):
@@ -713,6 +724,19 @@ def _parse_document(
     )
 
 
+def _in_order(problems: list[Problem]) -> list[Problem]:
+    """The document's problems, then each declaration's (keys and values
+    together, in list order), then those between declarations."""
+
+    def place(problem: Problem) -> tuple[int, int]:
+        if problem.code in CARD_CODES:
+            return (2, 0)
+        number = dict(problem.params).get("declaration")
+        return (0, 0) if number is None else (1, number)
+
+    return sorted(problems, key=place)
+
+
 def comparison_result(comparison: Comparison) -> dict[str, Any]:
     """The result document (ANNOUNCEMENTS, *Result*) of ``comparison``:
     ``winner``, ``points`` (``{"A": ..., "B": ...}``) and ``best`` (the
@@ -737,6 +761,6 @@ def compare_announcements(document: Any) -> dict[str, Any]:
     out, numbered, trump, first_team, shared_cards = _parse_document(document)
     out.extend(_check(numbered, trump, first_team, shared_cards))
     if out:
-        raise MatchError(out)
+        raise MatchError(_in_order(out))
     declarations = tuple(declaration for _, declaration in numbered)
     return comparison_result(_settle(declarations, trump, first_team))
