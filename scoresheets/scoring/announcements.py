@@ -325,7 +325,6 @@ def _check_declaration(declaration: Declaration, number: int) -> list[Problem]:
         word("kind", tuple(DeclarationKind))
     elif kind == DeclarationKind.SEQUENCE:
         word("suit", SUITS)
-        word("top", RANKS)
         length = need("length")
         if length is not None:
             if not _is_int(length):
@@ -357,6 +356,7 @@ def _check_declaration(declaration: Declaration, number: int) -> list[Problem]:
                         top=declaration.top,
                     )
                 )
+        word("top", RANKS)
         absent(("rank",), "sequence")
     else:
         rank = need("rank")
