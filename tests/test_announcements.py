@@ -889,3 +889,13 @@ def test_arbitrary_values_in_declarations_only_raise_match_error(declarations, t
         compare(declarations, trump, team, shared)
     except MatchError as exc:
         assert exc.problems
+
+
+@pytest.mark.parametrize(
+    ("key", "field"),
+    [("", '""'), ("a\nb", '"a\\nb"'), ("declarations.1", '"declarations.1"'), ("é", "é")],
+)
+def test_an_unknown_key_is_named_on_one_line(key: str, field: str):
+    with pytest.raises(MatchError) as info:
+        compare_announcements({"first_team": "A", "declarations": [], key: 1})
+    assert [(p.field, p.code) for p in info.value.problems] == [(field, "unknown_key")]

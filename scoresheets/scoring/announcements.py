@@ -27,6 +27,7 @@ public functions, whatever the input.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -665,7 +666,10 @@ def comparison_reason(comparison: Comparison) -> Reason | None:
 
 
 def _key_name(key: Any) -> str:
-    return (key or '""') if isinstance(key, str) else "?"
+    # An unknown key as it can be printed on one line (quoted when empty or odd).
+    if not isinstance(key, str):
+        return "?"
+    return key if key.isprintable() and key and "." not in key else json.dumps(key)
 
 
 def _parse_declaration(raw: Any, number: int, out: list[Problem]) -> Declaration | None:
