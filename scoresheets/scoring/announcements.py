@@ -23,6 +23,24 @@ carrying every :class:`~scoresheets.scoring.belote.Problem` found (``hand``
 is always ``None``; ``field`` is ``"first_team"``, ``"declarations.2.top"``
 with declarations numbered from 1 ...); no other exception escapes from the
 public functions, whatever the input.
+
+Where ANNOUNCEMENTS is silent, this module decides:
+
+- the cards: a carré uses its rank in all four suits, a sequence its ranks
+  in its suit; a card declared by two seats is invalid whatever the kinds
+  (so is the same carré declared by two seats); ``shared_cards`` only
+  concerns one seat's carré and sequence (another seat's is a card held
+  twice); touching sequences are invalid only for one seat in one suit (7-8-9
+  of seat 1 and 10-J-Q of seat 2 are a possible table);
+- a problem between declarations is reported once, on the later one, naming
+  the earlier (its cards in ``params``); the eight-card limit once per seat;
+- two declarations of one seat can tie on every ranking step (two tierces to
+  the king in plain suits): the one listed first is ``best`` (the result is
+  the same);
+- types are strict JSON types: a seat or length is an integer (not ``true``,
+  ``1.0`` or ``"1"``), a rank or top a string (``"10"``, not ``10``); an
+  explicit ``null`` trump is allowed (its default), an explicit ``null``
+  ``shared_cards``, ``first_team`` or ``declarations`` is not.
 """
 
 from __future__ import annotations
