@@ -9,20 +9,25 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # The project's own copy of the worked cases (a clone is complete with it) and
 # the shared folder where new and corrected cases appear first, when present.
+SHARED_SCORING_DIR = ROOT.parent / "shared" / "scoring"
 CASES_DIR = ROOT / "tests" / "cases"
-SHARED_CASES_DIR = ROOT.parent / "shared" / "scoring" / "cases"
+SHARED_CASES_DIR = SHARED_SCORING_DIR / "cases"
+# The announcement comparisons (docs/announcements.md), kept the same way.
+ANNOUNCEMENT_CASES_DIR = ROOT / "tests" / "announcements"
+SHARED_ANNOUNCEMENT_CASES_DIR = SHARED_SCORING_DIR / "announcements"
 
 
-def case_files() -> list[Path]:
+def case_files(project: Path = CASES_DIR, shared: Path = SHARED_CASES_DIR) -> list[Path]:
     """Every worked case: the project's (``tests/cases``), then those of
-    ``../shared/scoring/cases`` when that folder exists, each sorted by name."""
-    shared = sorted(SHARED_CASES_DIR.glob("*.json")) if SHARED_CASES_DIR.is_dir() else []
-    return sorted(CASES_DIR.glob("*.json")) + shared
+    ``../shared/scoring/cases`` when that folder exists, each sorted by name.
+    Another pair of folders (the announcement cases) is read the same way."""
+    shared_files = sorted(shared.glob("*.json")) if shared.is_dir() else []
+    return sorted(project.glob("*.json")) + shared_files
 
 
 def case_id(path: Path) -> str:
     """A test id that tells a project case from a shared one of the same name."""
-    return f"{'shared' if path.parent == SHARED_CASES_DIR else 'project'}/{path.stem}"
+    return f"{'shared' if path.parent.parent == SHARED_SCORING_DIR else 'project'}/{path.stem}"
 
 
 @pytest.fixture(autouse=True)
