@@ -11,18 +11,36 @@ ROOT = Path(__file__).resolve().parent.parent
 # the shared folder where new and corrected cases appear first, when present.
 CASES_DIR = ROOT / "tests" / "cases"
 SHARED_CASES_DIR = ROOT.parent / "shared" / "scoring" / "cases"
+# The coinche cases (docs/coinche.md): a folder of their own, which the belote
+# globs above never reach (they do not descend into subfolders).
+COINCHE_CASES_DIR = CASES_DIR / "coinche"
+SHARED_COINCHE_CASES_DIR = ROOT.parent / "shared" / "scoring" / "coinche"
+
+
+def _cases(project: Path, shared: Path) -> list[Path]:
+    # Only the folder's own files: never the cases of a subfolder.
+    found = sorted(project.glob("*.json"))
+    if shared.is_dir():
+        found += sorted(shared.glob("*.json"))
+    return [path for path in found if path.is_file()]
 
 
 def case_files() -> list[Path]:
-    """Every worked case: the project's (``tests/cases``), then those of
+    """Every worked belote case: the project's (``tests/cases``), then those of
     ``../shared/scoring/cases`` when that folder exists, each sorted by name."""
-    shared = sorted(SHARED_CASES_DIR.glob("*.json")) if SHARED_CASES_DIR.is_dir() else []
-    return sorted(CASES_DIR.glob("*.json")) + shared
+    return _cases(CASES_DIR, SHARED_CASES_DIR)
+
+
+def coinche_case_files() -> list[Path]:
+    """Every worked coinche case: the project's (``tests/cases/coinche``), then
+    those of ``../shared/scoring/coinche`` when that folder exists."""
+    return _cases(COINCHE_CASES_DIR, SHARED_COINCHE_CASES_DIR)
 
 
 def case_id(path: Path) -> str:
     """A test id that tells a project case from a shared one of the same name."""
-    return f"{'shared' if path.parent == SHARED_CASES_DIR else 'project'}/{path.stem}"
+    shared = path.parent in (SHARED_CASES_DIR, SHARED_COINCHE_CASES_DIR)
+    return f"{'shared' if shared else 'project'}/{path.stem}"
 
 
 @pytest.fixture(autouse=True)
