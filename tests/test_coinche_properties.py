@@ -119,6 +119,8 @@ def hand_strategy(draw: st.DrawFn, rules: CoincheRules) -> CoincheHand:
         )
     bid = draw(st.sampled_from(coinche.NUMERIC_BIDS))
     if kind == "capot":
+        # High bids often: a capot worth 162 does not make 170 or 180 alone.
+        bid = draw(st.sampled_from([bid, 170, 180]))
         return CoincheHand(taker, bid, capot=draw(TEAM), **common)
     # Trick points near the bid half of the time: the thresholds matter.
     points = draw(st.one_of(st.integers(0, 162), st.integers(max(0, bid - 25), min(162, bid + 5))))
@@ -209,7 +211,7 @@ def test_a_bid_of_capot_is_all_or_nothing(match):
         assert got.score[loser] == belote_of(hand, loser)
 
 
-@FAST
+@settings(FAST, max_examples=200)
 @given(match_strategy(rules_strategy(rounding=st.just("none"))))
 def test_a_numeric_bid_is_made_as_the_contract_says(match):
     rules, hands = match
