@@ -610,3 +610,54 @@ def test_a_wrong_value_in_a_hand_names_that_hand(match, data):
         assert {p.hand for p in error.problems} == {number}
     else:
         raise AssertionError(f"hand {number}: {key}={value!r} was accepted")
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-300, 400),
+    st.sampled_from(["A", "B", "C", "", "a", "capot", "generale", "no_trump", "coinche"]),
+    st.floats(allow_nan=False),
+    st.lists(st.none(), max_size=1),
+)
+JUNK_TEAM = st.one_of(MAYBE_TEAM, MAYBE_TEAM, JUNK)
+JUNK_ANNOUNCEMENT = st.one_of(ANNOUNCEMENT, st.just(0), st.just(0), JUNK)
+
+
+FIELD_VALUES = {
+    "taker": JUNK_TEAM,
+    "bid": st.one_of(st.sampled_from(coinche.BIDS), JUNK),
+    # no_trump often: no belote there.
+    "suit": st.one_of(st.just("no_trump"), st.sampled_from(list(coinche.ContractSuit)), JUNK),
+    "coinche": st.one_of(st.none(), st.sampled_from(list(coinche.CoincheLevel)), JUNK),
+    "points_team": JUNK_TEAM,
+    "trick_points": st.one_of(st.none(), st.integers(-5, 170), JUNK),
+    "capot": JUNK_TEAM,
+    "solo": st.one_of(st.none(), st.booleans(), JUNK),
+    "belote": st.one_of(TEAM, JUNK_TEAM),
+    "announcements": st.one_of(
+        st.builds(Pair, JUNK_ANNOUNCEMENT, st.just(0)),
+        st.builds(Pair, st.just(0), JUNK_ANNOUNCEMENT),
+        st.builds(Pair, JUNK_ANNOUNCEMENT, JUNK_ANNOUNCEMENT),
+        JUNK,
+    ),
+}
+
+
+@st.composite
+def rules_and_any_hand(draw: st.DrawFn) -> tuple[CoincheRules, CoincheHand]:
+    """Rules and any hand at all, valid or not (the values an engine caller
+    could pass): a valid hand with none, one or a few of its fields replaced."""
+    rules = draw(rules_strategy())
+    hand = draw(hand_strategy(rules))
+    names = draw(st.lists(st.sampled_from(sorted(FIELD_VALUES)), max_size=3, unique=True))
+    return rules, dataclasses.replace(hand, **{name: draw(FIELD_VALUES[name]) for name in names})
+
+
+@settings(max_examples=1500, deadline=None)
+@given(rules_and_any_hand())
+def test_the_fast_path_accepts_exactly_the_valid_hands(rules_and_hand):
+    from scoresheets.scoring.coinche import _plainly_valid, check_hand
+
+    rules, hand = rules_and_hand
+    assert _plainly_valid(rules, hand) == (check_hand(rules, hand, 1) == [])

@@ -49,6 +49,7 @@ from scoresheets.scoring.belote import (
     _pair,
     _problem,
     _round,
+    _team_or_none,
     is_announcement_value,
     other_team,
     result_document,
@@ -404,6 +405,79 @@ def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Prob
     return out
 
 
+_SUITS = frozenset(ContractSuit)
+_COINCHES = frozenset(CoincheLevel)
+_NUMERIC_BIDS = frozenset(NUMERIC_BIDS)
+_WORD_BIDS = frozenset(BidWord)
+
+
+def _plainly_valid(rules: CoincheRules, hand: CoincheHand) -> bool:
+    """A fast check that accepts exactly the hands :func:`check_hand` finds no
+    problem with (a property test holds them equal); when it says no, the
+    slow path lists the problems. Keeps ``score_match`` linear and cheap."""
+    ann = hand.announcements
+    if ann.__class__ is not Pair:
+        return False
+    a, b = ann.a, ann.b
+    if a.__class__ is not int or b.__class__ is not int:
+        return False
+    if a or b:
+        value = a or b
+        if a and b:
+            return False
+        if value < 0 or value % 10 or value == 10 or value == 30:
+            return False
+        if rules.announcements is not True:
+            return False
+    taker, bid, suit, capot = hand.taker, hand.bid, hand.suit, hand.capot
+    points_team, trick_points, solo, belote = (
+        hand.points_team,
+        hand.trick_points,
+        hand.solo,
+        hand.belote,
+    )
+    no_points = points_team is None and trick_points is None
+    if taker is None:
+        return (
+            bid is None
+            and suit is None
+            and hand.coinche is None
+            and no_points
+            and capot is None
+            and solo is None
+            and belote is None
+            and not a
+            and not b
+        )
+    if taker.__class__ is not str or taker not in TEAMS:
+        return False
+    if not _team_or_none(belote) or not _team_or_none(capot):
+        return False
+    if suit is not None and not (isinstance(suit, str) and suit in _SUITS):
+        return False
+    if belote is not None and suit == ContractSuit.NO_TRUMP:
+        return False
+    coinche = hand.coinche
+    if coinche is not None and not (isinstance(coinche, str) and coinche in _COINCHES):
+        return False
+    numeric = bid.__class__ is int and bid in _NUMERIC_BIDS
+    if not numeric and not (isinstance(bid, str) and bid in _WORD_BIDS):
+        return False
+    if bid == BidWord.GENERALE and capot is not None and capot == taker:
+        if solo.__class__ is not bool:
+            return False
+    elif solo is not None:
+        return False
+    if capot is not None or (no_points and not numeric):
+        return no_points
+    return (
+        points_team is not None
+        and _team_or_none(points_team)
+        and trick_points.__class__ is int
+        and 0 <= trick_points <= TRICK_POINTS_TOTAL
+    )
+
+
 # --------------------------------------------------------------------------
 # Scoring
 # --------------------------------------------------------------------------
@@ -538,11 +612,12 @@ def score_match(rules: CoincheRules, hands: Sequence[CoincheHand]) -> MatchResul
             problems.append(_problem(number, "hand", "not_object", "must be a hand"))
             valid = False
             continue
-        hand_problems = check_hand(rules, hand, number)
-        if hand_problems:
-            problems.extend(hand_problems)
-            valid = False
-            continue
+        if not _plainly_valid(rules, hand):
+            hand_problems = check_hand(rules, hand, number)
+            if hand_problems:
+                problems.extend(hand_problems)
+                valid = False
+                continue
         if finished:
             problems.append(
                 _problem(
