@@ -664,9 +664,23 @@ def match_import(*, document: Any, device: str = "") -> Match:
     "Joueur 1" ... "Joueur 4", teams "Nous" / "Eux", and the takers are
     known by team only. ``device`` is recorded as the phone that entered the
     hands. A document of more than ``limits.MATCH_MAX_HANDS`` hands is
-    refused (``MatchError``, code ``too_many_hands``) before it is parsed.
+    refused (``MatchError``, code ``too_many_hands``) before it is parsed,
+    and so is a coinche document (code ``game_not_supported``: the database
+    stores belote matches only, for now; ``score_match`` scores it).
     """
     limits.check_document_hands(document)
+    if scoring.document_game(document) is not scoring.Game.BELOTE:
+        raise scoring.MatchError(
+            [
+                scoring.Problem(
+                    None,
+                    "game",
+                    "game_not_supported",
+                    "coinche matches cannot be imported yet (score_match scores them)",
+                    (("game", str(document["game"])),),
+                )
+            ]
+        )
     rules, inputs = scoring.parse_match_document(document)
     result = scoring.score_match(rules, inputs)
     table = _table_from_document(document, inputs)

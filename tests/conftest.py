@@ -12,6 +12,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED_SCORING_DIR = ROOT.parent / "shared" / "scoring"
 CASES_DIR = ROOT / "tests" / "cases"
 SHARED_CASES_DIR = SHARED_SCORING_DIR / "cases"
+# The coinche cases (docs/coinche.md): a folder of their own, which the belote
+# glob never reaches (it does not descend into subfolders).
+COINCHE_CASES_DIR = CASES_DIR / "coinche"
+SHARED_COINCHE_CASES_DIR = SHARED_SCORING_DIR / "coinche"
 # The announcement comparisons (docs/announcements.md), kept the same way.
 ANNOUNCEMENT_CASES_DIR = ROOT / "tests" / "announcements"
 SHARED_ANNOUNCEMENT_CASES_DIR = SHARED_SCORING_DIR / "announcements"
@@ -19,10 +23,19 @@ SHARED_ANNOUNCEMENT_CASES_DIR = SHARED_SCORING_DIR / "announcements"
 
 def case_files(project: Path = CASES_DIR, shared: Path = SHARED_CASES_DIR) -> list[Path]:
     """Every worked case: the project's (``tests/cases``), then those of
-    ``../shared/scoring/cases`` when that folder exists, each sorted by name.
-    Another pair of folders (the announcement cases) is read the same way."""
-    shared_files = sorted(shared.glob("*.json")) if shared.is_dir() else []
-    return sorted(project.glob("*.json")) + shared_files
+    ``../shared/scoring/cases`` when that folder exists, each sorted by name;
+    only each folder's own files, never a subfolder's. Another pair of
+    folders (the coinche or the announcement cases) is read the same way."""
+    found = sorted(project.glob("*.json"))
+    if shared.is_dir():
+        found += sorted(shared.glob("*.json"))
+    return [path for path in found if path.is_file()]
+
+
+def coinche_case_files() -> list[Path]:
+    """Every worked coinche case: the project's (``tests/cases/coinche``), then
+    those of ``../shared/scoring/coinche`` when that folder exists."""
+    return case_files(COINCHE_CASES_DIR, SHARED_COINCHE_CASES_DIR)
 
 
 def case_id(path: Path) -> str:

@@ -1,0 +1,862 @@
+"""The scoring engine: coinche (belote contrée) as Rebelote scores it.
+
+Pure Python: no Django, no I/O. Everything here follows ``docs/coinche.md``,
+the project's copy of ``../shared/scoring/COINCHE.md`` (cited below as
+COINCHE, by section); what it does not say is as in ``docs/match-document.md``
+(FORMAT). Scores are always in points (integers); teams are ``"A"`` and ``"B"``.
+
+The main entry points mirror :mod:`scoresheets.scoring.belote`:
+
+- :func:`score_match` scores a whole match (:class:`CoincheRules` + a sequence
+  of :class:`CoincheHand`) in one linear pass and returns the SAME
+  :class:`~scoresheets.scoring.belote.MatchResult` as belote (every
+  ``reserve`` and ``collected`` is 0: coinche has no litige; outcomes are
+  ``made``, ``dedans`` and ``passed``), so that whatever formats a belote
+  result formats a coinche one.
+- :func:`parse_match_document` / :func:`match_document`: the match document
+  with ``"game": "coinche"`` and its inverse; :func:`score_document` scores one.
+  :mod:`scoresheets.scoring.document` chooses between the two games.
+
+The option values are the StrEnums below and the defaults are those of
+:class:`CoincheRules`: forms and presets derive their choices from them.
+
+Any invalid input raises :class:`~scoresheets.scoring.belote.MatchError`
+carrying every :class:`~scoresheets.scoring.belote.Problem` found; no other
+exception escapes from the public functions, whatever the input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any
+
+from scoresheets.scoring.belote import (
+    BELOTE_POINTS,
+    TEAMS,
+    TRICK_POINTS_TOTAL,
+    HandResult,
+    MatchError,
+    MatchResult,
+    Outcome,
+    Pair,
+    Problem,
+    Rounding,
+    _check_choice,
+    _check_team,
+    _is_int,
+    _pair,
+    _problem,
+    _round,
+    _team_or_none,
+    is_announcement_value,
+    other_team,
+    result_document,
+)
+
+__all__ = [
+    "BIDS",
+    "CAPOT_BID_CHOICES",
+    "COINCHE_CAPOT_CHOICES",
+    "CONTRACT_BASE",
+    "NUMERIC_BIDS",
+    "BidWord",
+    "CoincheHand",
+    "CoincheLevel",
+    "CoincheRules",
+    "CoincheScore",
+    "ContractSuit",
+    "MadeScore",
+    "multiplier",
+]
+
+# COINCHE, hand key `bid`: a multiple of 10 from 80 to 180, or a word.
+NUMERIC_BIDS: tuple[int, ...] = tuple(range(80, 181, 10))
+# COINCHE, rule `capot_points` (default first): trick points of an unbid capot.
+COINCHE_CAPOT_CHOICES = (250, 252, 162)
+# COINCHE, rule `capot_bid_points` (default first): the stake of a bid of capot.
+CAPOT_BID_CHOICES = (500, 250)
+# The "160" of (160 + bid): the card points a contract is worth, dix de der aside.
+CONTRACT_BASE = 160
+
+
+class BidWord(StrEnum):
+    """COINCHE, hand key ``bid``: the bids that are words, not numbers."""
+
+    CAPOT = "capot"
+    GENERALE = "generale"  # the bidder alone takes all eight tricks
+
+
+# Every bid, in the order a form offers them.
+BIDS: tuple[int | str, ...] = (*NUMERIC_BIDS, *BidWord)
+
+
+class ContractSuit(StrEnum):
+    """COINCHE, hand key ``suit``: trump of the contract."""
+
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+    SPADES = "spades"
+    NO_TRUMP = "no_trump"  # sans-atout: no belote
+    ALL_TRUMP = "all_trump"  # tout-atout
+
+
+class CoincheLevel(StrEnum):
+    """COINCHE, hand key ``coinche``: the defense doubled, the taker redoubled."""
+
+    COINCHE = "coinche"  # x2
+    SURCOINCHE = "surcoinche"  # x4
+
+
+_MULTIPLIERS: dict[str | None, int] = {
+    None: 1,
+    CoincheLevel.COINCHE: 2,
+    CoincheLevel.SURCOINCHE: 4,
+}
+
+
+def multiplier(coinche: str | None) -> int:
+    """The multiplier m of a hand's ``coinche`` value: 1, 2 or 4 (COINCHE, *Hand*).
+
+    Raises ``KeyError`` on any other value (validate with :func:`check_hand` first).
+    """
+    return _MULTIPLIERS[coinche]
+
+
+class MadeScore(StrEnum):
+    """COINCHE, rule ``made_score``: what a made contract without coinche scores."""
+
+    POINTS_PLUS_BID = "points_plus_bid"  # the taker's points + the bid; the defense its points
+    BID_ONLY = "bid_only"  # the bid alone (+ announcements); the defense nothing
+    HUNDRED_SIXTY_PLUS_BID = "160_plus_bid"  # 160 + the bid; the defense nothing
+
+
+class CoincheScore(StrEnum):
+    """COINCHE, rule ``coinche_score``: what a coinche (x2) or surcoinche (x4) multiplies."""
+
+    ALL = "all"  # (160 + bid) x m, the loser scores nothing (federation)
+    TOTAL = "total"  # the made contract's whole score x m
+    BID = "bid"  # the bid alone x m
+
+
+# --------------------------------------------------------------------------
+# Inputs
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CoincheRules:
+    """The table's coinche rules, frozen with the match (COINCHE, *Rules*).
+
+    - ``target``: points (int > 0) that end the match (COINCHE, *End of match*);
+    - ``rounding``: :class:`~scoresheets.scoring.belote.Rounding`, each team's
+      hand score to the nearest ten (5 up), applied last;
+    - ``made_score``: :class:`MadeScore`;
+    - ``coinche_score``: :class:`CoincheScore`;
+    - ``belote_counts``: the belote's 20 count toward making the bid;
+    - ``announcements``: announcements are played at this table;
+    - ``announcements_count``: validated announcements count toward the bid;
+    - ``capot_points``: 250, 252 or 162, the tricks of a capot on a numeric bid;
+    - ``capot_bid_points``: 500 or 250, the stake of a bid of capot (twice it
+      for a générale).
+
+    The defaults are the federation's. Construction does not validate:
+    :func:`check_rules` lists the problems, :func:`score_match` raises them.
+    """
+
+    target: int = 2000
+    rounding: str = Rounding.NEAREST_TEN
+    made_score: str = MadeScore.POINTS_PLUS_BID
+    coinche_score: str = CoincheScore.ALL
+    belote_counts: bool = True
+    announcements: bool = False
+    announcements_count: bool = True
+    capot_points: int = COINCHE_CAPOT_CHOICES[0]
+    capot_bid_points: int = CAPOT_BID_CHOICES[0]
+
+
+@dataclass(frozen=True, slots=True)
+class CoincheHand:
+    """One coinche hand as entered (COINCHE, *Hand*).
+
+    - ``taker``: the team that won the bidding, or ``None``: all passed, redeal;
+    - ``bid``: an int of :data:`NUMERIC_BIDS` or a :class:`BidWord`;
+    - ``suit``: a :class:`ContractSuit` or ``None`` (for the record, and no
+      belote at ``no_trump``);
+    - ``coinche``: ``None``, or a :class:`CoincheLevel`;
+    - ``points_team`` / ``trick_points``: the trick points (0-162) of ONE
+      team, the other has 162 minus that; ``None`` with a capot;
+    - ``capot``: the team that took all eight tricks, or ``None``;
+    - ``solo``: for a générale whose taker made the capot only: did the
+      bidder take all eight tricks alone;
+    - ``belote``: the team that announced belote-rebelote, or ``None``;
+    - ``announcements``: validated announcement points per team (one team at
+      most).
+
+    Construction does not validate: :func:`check_hand` does.
+    """
+
+    taker: str | None
+    bid: int | str | None = None
+    suit: str | None = None
+    coinche: str | None = None
+    points_team: str | None = None
+    trick_points: int | None = None
+    capot: str | None = None
+    solo: bool | None = None
+    belote: str | None = None
+    announcements: Pair = field(default_factory=Pair)
+
+
+# --------------------------------------------------------------------------
+# Validation
+# --------------------------------------------------------------------------
+
+
+def _is_numeric_bid(bid: Any) -> bool:
+    return _is_int(bid) and bid in NUMERIC_BIDS
+
+
+def _is_word_bid(bid: Any) -> bool:
+    return isinstance(bid, str) and bid in (BidWord.CAPOT, BidWord.GENERALE)
+
+
+def check_rules(rules: CoincheRules) -> list[Problem]:
+    """Every problem with ``rules`` (COINCHE, *Rules*).
+
+    Returns a list of :class:`Problem` (empty when valid); never raises.
+    """
+    out: list[Problem] = []
+    if not _is_int(rules.target):
+        out.append(_problem(None, "rules.target", "not_integer", "must be an integer"))
+    elif rules.target <= 0:
+        out.append(_problem(None, "rules.target", "out_of_range", "must be greater than 0", min=1))
+    _check_choice(out, None, "rules.rounding", rules.rounding, tuple(Rounding))
+    _check_choice(out, None, "rules.made_score", rules.made_score, tuple(MadeScore))
+    _check_choice(out, None, "rules.coinche_score", rules.coinche_score, tuple(CoincheScore))
+    for name in ("belote_counts", "announcements", "announcements_count"):
+        _check_choice(out, None, f"rules.{name}", getattr(rules, name), (True, False))
+    _check_choice(out, None, "rules.capot_points", rules.capot_points, COINCHE_CAPOT_CHOICES)
+    _check_choice(out, None, "rules.capot_bid_points", rules.capot_bid_points, CAPOT_BID_CHOICES)
+    return out
+
+
+def _check_announcements(out: list[Problem], rules: CoincheRules, n: int, ann: Any) -> bool:
+    """The hand's announcements (COINCHE, key ``announcements``, as FORMAT);
+    returns whether any is above 0."""
+    if not isinstance(ann, Pair):
+        out.append(_problem(n, "announcements", "not_object", "must be an object"))
+        return False
+    values = (ann.a, ann.b)
+    for team, value in zip(TEAMS, values, strict=True):
+        name = f"announcements.{team}"
+        if not _is_int(value):
+            out.append(_problem(n, name, "not_integer", "must be an integer"))
+        elif value < 0:
+            out.append(_problem(n, name, "out_of_range", "must be 0 or more", min=0))
+        elif not is_announcement_value(value):
+            out.append(
+                _problem(
+                    n,
+                    name,
+                    "not_announcement_sum",
+                    "must be 0 or a sum of 20, 50, 100, 150 and 200",
+                )
+            )
+        elif value > 0 and rules.announcements is False:
+            out.append(
+                _problem(
+                    n,
+                    name,
+                    "announcements_disabled",
+                    "announcements are not played under these rules",
+                )
+            )
+    if all(_is_int(v) and v > 0 for v in values):
+        out.append(
+            _problem(
+                n,
+                "announcements",
+                "announcements_both_teams",
+                "only the team that won the comparison scores announcements",
+            )
+        )
+    return any(_is_int(v) and v > 0 for v in values)
+
+
+def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Problem]:
+    """Every problem with ``hand``, the hand ``number`` (1-based) of a match.
+
+    Implements the constraints of COINCHE, *Hand*: team values; a redeal has
+    nothing else; a bid is required when someone took (80 to 180 by tens,
+    ``"capot"`` or ``"generale"``); ``suit`` and ``coinche`` among their
+    values; trick points 0-162 of one team, required for a numeric bid
+    without capot and absent with a capot; ``solo`` required for a générale
+    whose taker made the capot (``true`` / ``false``) and absent anywhere
+    else; no belote at ``no_trump``; announcements as in FORMAT and only when
+    the rules play them. ``rules`` is assumed valid. Never raises.
+    """
+    out: list[Problem] = []
+    n = number
+    taker = hand.taker
+    _check_team(out, n, "taker", taker, nullable=True)
+    _check_team(out, n, "capot", hand.capot, nullable=True)
+    _check_team(out, n, "belote", hand.belote, nullable=True)
+    has_announcements = _check_announcements(out, rules, n, hand.announcements)
+
+    has_points = hand.points_team is not None or hand.trick_points is not None
+    if has_points:
+        _check_team(out, n, "points", hand.points_team, nullable=False)
+        tp = hand.trick_points
+        if tp is None:
+            out.append(_problem(n, "points", "required", "the trick points are required"))
+        elif not _is_int(tp):
+            out.append(_problem(n, "points", "not_integer", "must be an integer"))
+        elif not 0 <= tp <= TRICK_POINTS_TOTAL:
+            out.append(
+                _problem(
+                    n,
+                    "points",
+                    "out_of_range",
+                    f"must be between 0 and {TRICK_POINTS_TOTAL}",
+                    min=0,
+                    max=TRICK_POINTS_TOTAL,
+                )
+            )
+
+    if taker is None:
+        # A redeal: all four passed, nothing is scored (COINCHE, key `taker`).
+        for name, value in (
+            ("bid", hand.bid),
+            ("suit", hand.suit),
+            ("coinche", hand.coinche),
+            ("points", has_points or None),
+            ("capot", hand.capot),
+            ("solo", hand.solo),
+            ("belote", hand.belote),
+        ):
+            if value is not None:
+                out.append(_problem(n, name, "not_on_redeal", "must be empty when nobody took"))
+        if has_announcements:
+            out.append(
+                _problem(n, "announcements", "not_on_redeal", "must be empty when nobody took")
+            )
+        return out
+
+    bid = hand.bid
+    numeric = _is_numeric_bid(bid)
+    if bid is None:
+        out.append(_problem(n, "bid", "required", 'is required (80 to 180, "capot" or "generale")'))
+    elif not numeric and not _is_word_bid(bid):
+        out.append(
+            _problem(
+                n,
+                "bid",
+                "invalid_choice",
+                'must be a multiple of 10 from 80 to 180, "capot" or "generale"',
+                choices=BIDS,
+            )
+        )
+    if hand.suit is not None:
+        _check_choice(out, n, "suit", hand.suit, tuple(ContractSuit))
+    if hand.coinche is not None:
+        _check_choice(out, n, "coinche", hand.coinche, tuple(CoincheLevel))
+    if hand.belote is not None and hand.suit == ContractSuit.NO_TRUMP:
+        out.append(_problem(n, "belote", "belote_at_no_trump", "there is no belote at no trump"))
+
+    if hand.capot is not None:
+        if has_points:
+            out.append(
+                _problem(
+                    n,
+                    "points",
+                    "points_with_capot",
+                    "must be empty with a capot (the capot team has all the tricks)",
+                )
+            )
+    elif numeric and not has_points:
+        out.append(_problem(n, "points", "required", "the trick points of one team are required"))
+
+    # `solo` belongs to a générale whose taker made the capot, and only there.
+    if numeric or _is_word_bid(bid):
+        if bid == BidWord.GENERALE and hand.capot is not None and hand.capot == taker:
+            if hand.solo is None:
+                out.append(
+                    _problem(
+                        n,
+                        "solo",
+                        "required",
+                        "is required (true or false): did the bidder take all eight tricks alone",
+                    )
+                )
+            else:
+                _check_choice(out, n, "solo", hand.solo, (True, False))
+        elif hand.solo is not None:
+            out.append(
+                _problem(
+                    n,
+                    "solo",
+                    "solo_not_allowed",
+                    "only for a générale whose taker made the capot",
+                )
+            )
+    return out
+
+
+_SUITS = frozenset(ContractSuit)
+_COINCHES = frozenset(CoincheLevel)
+_NUMERIC_BIDS = frozenset(NUMERIC_BIDS)
+_WORD_BIDS = frozenset(BidWord)
+
+
+def _plainly_valid(rules: CoincheRules, hand: CoincheHand) -> bool:
+    """A fast check that accepts exactly the hands :func:`check_hand` finds no
+    problem with (a property test holds them equal); when it says no, the
+    slow path lists the problems. Keeps ``score_match`` linear and cheap."""
+    ann = hand.announcements
+    if ann.__class__ is not Pair:
+        return False
+    a, b = ann.a, ann.b
+    if a.__class__ is not int or b.__class__ is not int:
+        return False
+    if a or b:
+        value = a or b
+        if a and b:
+            return False
+        if value < 0 or value % 10 or value == 10 or value == 30:
+            return False
+        if rules.announcements is not True:
+            return False
+    taker, bid, suit, capot = hand.taker, hand.bid, hand.suit, hand.capot
+    points_team, trick_points, solo, belote = (
+        hand.points_team,
+        hand.trick_points,
+        hand.solo,
+        hand.belote,
+    )
+    no_points = points_team is None and trick_points is None
+    if taker is None:
+        return (
+            bid is None
+            and suit is None
+            and hand.coinche is None
+            and no_points
+            and capot is None
+            and solo is None
+            and belote is None
+            and not a
+            and not b
+        )
+    if taker.__class__ is not str or taker not in TEAMS:
+        return False
+    if not _team_or_none(belote) or not _team_or_none(capot):
+        return False
+    if suit is not None and not (isinstance(suit, str) and suit in _SUITS):
+        return False
+    if belote is not None and suit == ContractSuit.NO_TRUMP:
+        return False
+    coinche = hand.coinche
+    if coinche is not None and not (isinstance(coinche, str) and coinche in _COINCHES):
+        return False
+    numeric = bid.__class__ is int and bid in _NUMERIC_BIDS
+    if not numeric and not (isinstance(bid, str) and bid in _WORD_BIDS):
+        return False
+    if bid == BidWord.GENERALE and capot is not None and capot == taker:
+        if solo.__class__ is not bool:
+            return False
+    elif solo is not None:
+        return False
+    if capot is not None or (no_points and not numeric):
+        return no_points
+    return (
+        points_team is not None
+        and _team_or_none(points_team)
+        and trick_points.__class__ is int
+        and 0 <= trick_points <= TRICK_POINTS_TOTAL
+    )
+
+
+# --------------------------------------------------------------------------
+# Scoring
+# --------------------------------------------------------------------------
+
+
+def _score_hand(
+    rules: CoincheRules, hand: CoincheHand
+) -> tuple[Outcome, int, int, Pair | None, Pair | None, str | None]:
+    """Score one valid hand (COINCHE, *Scoring one hand*).
+
+    Returns (outcome, score A, score B, tricks, hand totals, winner): tricks
+    are tricks(X) when known; hand totals are check(X), the figures that
+    decide a numeric bid (``None`` for a bid of capot or générale).
+    """
+    taker = hand.taker
+    if taker is None:
+        return Outcome.PASSED, 0, 0, None, None, None
+    defense = other_team(taker)
+    m = _MULTIPLIERS[hand.coinche]
+    ann = hand.announcements
+    all_announcements = ann.a + ann.b
+    belote = hand.belote
+    bel = Pair(
+        BELOTE_POINTS if belote == "A" else 0,
+        BELOTE_POINTS if belote == "B" else 0,
+    )
+    capot = hand.capot
+    tricks: Pair | None
+    if capot is not None:
+        tricks = _pair(capot, rules.capot_points, 0)
+    elif hand.points_team is not None:
+        tp = hand.trick_points
+        tricks = _pair(hand.points_team, tp, TRICK_POINTS_TOTAL - tp)
+    else:
+        tricks = None  # a bid of capot that failed, points not given
+    bid = hand.bid
+    check: Pair | None = None
+
+    if not _is_int(bid):
+        # Bid of capot or générale: the stake, all or nothing.
+        stake = rules.capot_bid_points * (2 if bid == BidWord.GENERALE else 1)
+        made = capot == taker and (bid != BidWord.GENERALE or hand.solo is True)
+        winner = taker if made else defense
+        score = _pair(winner, stake * m + all_announcements + bel[winner], bel[other_team(winner)])
+    else:
+        # Numeric bid: is it made? (tricks is known: points are required without capot)
+        assert tricks is not None
+        check = Pair(
+            tricks.a
+            + (bel.a if rules.belote_counts else 0)
+            + (ann.a if rules.announcements_count else 0),
+            tricks.b
+            + (bel.b if rules.belote_counts else 0)
+            + (ann.b if rules.announcements_count else 0),
+        )
+        if capot == taker:
+            made = check[taker] >= bid
+        elif capot == defense:
+            made = False
+        else:
+            # No litige at coinche: a tie with the defense fails.
+            made = check[taker] >= bid and check[taker] > check[defense]
+        coinche_score = rules.coinche_score
+        if not made:
+            if coinche_score == CoincheScore.BID:
+                stake = CONTRACT_BASE + bid * m
+            else:
+                stake = (CONTRACT_BASE + bid) * m
+            winner = defense
+            score = _pair(defense, stake + all_announcements + bel[defense], bel[taker])
+        else:
+            winner = taker
+            if m > 1 and coinche_score == CoincheScore.ALL:
+                mine = (CONTRACT_BASE + bid) * m + all_announcements + bel[taker]
+                theirs = bel[defense]
+            else:
+                bid_scored = bid * m if coinche_score == CoincheScore.BID else bid
+                k = m if coinche_score == CoincheScore.TOTAL else 1
+                made_score = rules.made_score
+                if made_score == MadeScore.POINTS_PLUS_BID:
+                    mine = (tricks[taker] + ann[taker] + bid_scored) * k + bel[taker]
+                    theirs = tricks[defense] + ann[defense] + bel[defense]
+                elif made_score == MadeScore.BID_ONLY:
+                    mine = bid_scored * k + all_announcements + bel[taker]
+                    theirs = bel[defense]
+                else:  # 160_plus_bid
+                    mine = (CONTRACT_BASE + bid_scored) * k + all_announcements + bel[taker]
+                    theirs = bel[defense]
+            score = _pair(taker, mine, theirs)
+
+    score_a, score_b = score.a, score.b
+    if rules.rounding == Rounding.NEAREST_TEN:
+        score_a = _round(score_a, Rounding.NEAREST_TEN)
+        score_b = _round(score_b, Rounding.NEAREST_TEN)
+    outcome = Outcome.MADE if winner == taker else Outcome.DEDANS
+    return outcome, score_a, score_b, tricks, check, winner
+
+
+def _not_rules_problem() -> Problem:
+    return _problem(None, "rules", "not_object", "must be an object")
+
+
+def score_match(rules: CoincheRules, hands: Sequence[CoincheHand]) -> MatchResult:
+    """Score a whole coinche match in one pass, linear in ``len(hands)``.
+
+    Implements COINCHE, *Scoring one hand* and *End of match*. Returns a
+    :class:`MatchResult` of :class:`HandResult` as belote does: ``reserve``
+    and ``collected`` are always 0, ``tricks`` are tricks(X) (``None`` for a
+    redeal, or a failed bid of capot given without points), ``hand_totals``
+    the check(X) figures of a numeric bid (``None`` for a redeal or a bid of
+    capot / générale), ``winner`` the taker if made, the defense if dedans.
+
+    Raises :class:`MatchError` listing every problem: invalid rules, invalid
+    hands (see :func:`check_hand`), and any hand after the end of the match.
+    Never raises anything else.
+    """
+    problems = check_rules(rules) if isinstance(rules, CoincheRules) else [_not_rules_problem()]
+    if problems:
+        raise MatchError(problems)
+    if isinstance(hands, str | bytes | Mapping) or not isinstance(hands, Sequence):
+        raise MatchError([_problem(None, "hands", "not_list", "must be a list of hands")])
+
+    target = rules.target
+    results: list[HandResult] = []
+    total_a = total_b = 0
+    finished = False
+    winner: str | None = None
+    valid = True
+
+    for number, hand in enumerate(hands, start=1):
+        if not isinstance(hand, CoincheHand):
+            problems.append(_problem(number, "hand", "not_object", "must be a hand"))
+            valid = False
+            continue
+        if not _plainly_valid(rules, hand):
+            hand_problems = check_hand(rules, hand, number)
+            if hand_problems:
+                problems.extend(hand_problems)
+                valid = False
+                continue
+        if finished:
+            problems.append(
+                _problem(
+                    number,
+                    "hand",
+                    "after_end",
+                    f"the match ended with hand {results[-1].number if results else 0}",
+                )
+            )
+            continue
+        if not valid:
+            continue  # an earlier hand is invalid: keep checking, stop scoring
+
+        outcome, score_a, score_b, tricks, check, hand_winner = _score_hand(rules, hand)
+        total_a += score_a
+        total_b += score_b
+        ends = False
+        if outcome is not Outcome.PASSED:
+            # COINCHE, *End of match*: FORMAT's without `win_needs_trick`.
+            if (total_a >= target or total_b >= target) and total_a != total_b:
+                ends = finished = True
+                winner = "A" if total_a > total_b else "B"
+        results.append(
+            HandResult(
+                number=number,
+                outcome=outcome,
+                score=Pair(score_a, score_b),
+                reserve=0,
+                totals=Pair(total_a, total_b),
+                tricks=tricks,
+                hand_totals=check,
+                winner=hand_winner,
+                collected=0,
+                ends_match=ends,
+            )
+        )
+
+    if problems:
+        raise MatchError(problems)
+    return MatchResult(
+        hands=tuple(results),
+        totals=Pair(total_a, total_b),
+        reserve=0,
+        finished=finished,
+        winner=winner,
+        decisive_hand=not finished and total_a == total_b and total_a >= target,
+    )
+
+
+# --------------------------------------------------------------------------
+# The match document (COINCHE, top: a FORMAT match document with "game": "coinche")
+# --------------------------------------------------------------------------
+
+GAME = "coinche"
+RULE_KEYS: tuple[str, ...] = tuple(f.name for f in fields(CoincheRules))
+HAND_KEYS = (
+    "taker",
+    "bid",
+    "suit",
+    "coinche",
+    "points",
+    "capot",
+    "solo",
+    "belote",
+    "announcements",
+)
+# Keys of a belote document that a coinche one does not have (COINCHE, *Rules*).
+BELOTE_ONLY_RULE_KEYS = ("litige", "renonce", "win_needs_trick")
+BELOTE_ONLY_HAND_KEYS = ("renonce",)
+
+
+def _parse_rules(raw: Any, out: list[Problem]) -> CoincheRules | None:
+    if not isinstance(raw, dict):
+        out.append(_problem(None, "rules", "not_object", "must be an object"))
+        return None
+    for key in raw:
+        if key in BELOTE_ONLY_RULE_KEYS:
+            out.append(
+                _problem(None, f"rules.{key}", "unknown_key", "is a rule of belote, not of coinche")
+            )
+        elif key not in RULE_KEYS:
+            out.append(_problem(None, f"rules.{key}", "unknown_key", "is not a known rule"))
+    rules = CoincheRules(**{key: raw[key] for key in RULE_KEYS if key in raw})
+    out.extend(check_rules(rules))
+    return rules
+
+
+def _parse_team_object(
+    raw: Any, n: int, name: str, example: str, out: list[Problem]
+) -> dict[str, Any] | None:
+    """A hand's ``points`` or ``announcements``: an object keyed by team."""
+    if not isinstance(raw, dict):
+        out.append(_problem(n, name, "not_object", f"must be an object like {example}"))
+        return None
+    ok = True
+    for key in raw:
+        if key not in TEAMS:
+            out.append(_problem(n, f"{name}.{key}", "unknown_key", 'must be "A" or "B"'))
+            ok = False
+    return raw if ok else None
+
+
+def _parse_hand(raw: Any, number: int, out: list[Problem]) -> CoincheHand | None:
+    n = number
+    if not isinstance(raw, dict):
+        out.append(_problem(n, "hand", "not_object", "must be an object"))
+        return None
+    ok = True
+    for key in raw:
+        if key in BELOTE_ONLY_HAND_KEYS:
+            out.append(_problem(n, key, "unknown_key", "is a key of a belote hand, not of coinche"))
+            ok = False
+        elif key not in HAND_KEYS:
+            out.append(_problem(n, str(key) or '""', "unknown_key", "is not a known key of a hand"))
+            ok = False
+    if "taker" not in raw:
+        out.append(_problem(n, "taker", "required", 'is required ("A", "B" or null)'))
+        ok = False
+
+    points_team = trick_points = None
+    if raw.get("points") is not None:
+        points = _parse_team_object(raw["points"], n, "points", '{"A": 82}', out)
+        if points is None:
+            ok = False
+        elif len(points) != 1:
+            out.append(
+                _problem(
+                    n, "points", "points_one_team", "must give the trick points of exactly one team"
+                )
+            )
+            ok = False
+        else:
+            ((points_team, trick_points),) = points.items()
+
+    announcements = Pair()
+    if raw.get("announcements") is not None:
+        ann = _parse_team_object(raw["announcements"], n, "announcements", '{"A": 20}', out)
+        if ann is None:
+            ok = False
+        else:
+            announcements = Pair(ann.get("A", 0), ann.get("B", 0))
+
+    if not ok:
+        return None
+    return CoincheHand(
+        taker=raw.get("taker"),
+        bid=raw.get("bid"),
+        suit=raw.get("suit"),
+        coinche=raw.get("coinche"),
+        points_team=points_team,
+        trick_points=trick_points,
+        capot=raw.get("capot"),
+        solo=raw.get("solo"),
+        belote=raw.get("belote"),
+        announcements=announcements,
+    )
+
+
+def parse_match_document(document: Any) -> tuple[CoincheRules, list[CoincheHand]]:
+    """Turn a coinche match document (parsed JSON) into ``(CoincheRules, [CoincheHand, ...])``.
+
+    Follows COINCHE and FORMAT, *Match document*: ``"game": "coinche"``
+    required here (:mod:`scoresheets.scoring.document` dispatches on it);
+    ``hands`` required (a list); ``rules`` optional but not null; unknown keys
+    inside rules / hands / points / announcements rejected (the belote keys
+    ``litige``, ``renonce``, ``win_needs_trick`` included); other top-level
+    keys ignored. Every hand is checked (:func:`check_hand`).
+
+    Raises :class:`MatchError` with every problem found.
+    """
+    if not isinstance(document, dict):
+        raise MatchError([_problem(None, "document", "not_object", "must be a JSON object")])
+    out: list[Problem] = []
+    if document.get("game") != GAME:
+        out.append(_problem(None, "game", "invalid_choice", 'must be "coinche"', choices=(GAME,)))
+    rules: CoincheRules | None = CoincheRules()
+    if "rules" in document:
+        rules = _parse_rules(document["rules"], out)
+    hands: list[CoincheHand] = []
+    if "hands" not in document:
+        out.append(_problem(None, "hands", "required", "is required (a list of hands)"))
+    elif not isinstance(document["hands"], list):
+        out.append(_problem(None, "hands", "not_list", "must be a list of hands"))
+    else:
+        for number, raw in enumerate(document["hands"], start=1):
+            hand = _parse_hand(raw, number, out)
+            if hand is not None:
+                if rules is not None:
+                    out.extend(check_hand(rules, hand, number))
+                hands.append(hand)
+    if out or rules is None:
+        raise MatchError(out)
+    return rules, hands
+
+
+def match_document(rules: CoincheRules, hands: Iterable[CoincheHand]) -> dict[str, Any]:
+    """The coinche match document (COINCHE) of ``rules`` and ``hands``.
+
+    The inverse of :func:`parse_match_document` for valid input; ``game``,
+    every rule and every hand key are written out explicitly.
+    """
+    return {
+        "game": GAME,
+        "rules": {
+            "target": rules.target,
+            "rounding": str(rules.rounding),
+            "made_score": str(rules.made_score),
+            "coinche_score": str(rules.coinche_score),
+            "belote_counts": rules.belote_counts,
+            "announcements": rules.announcements,
+            "announcements_count": rules.announcements_count,
+            "capot_points": rules.capot_points,
+            "capot_bid_points": rules.capot_bid_points,
+        },
+        "hands": [
+            {
+                "taker": hand.taker,
+                "bid": str(hand.bid) if isinstance(hand.bid, str) else hand.bid,
+                "suit": None if hand.suit is None else str(hand.suit),
+                "coinche": None if hand.coinche is None else str(hand.coinche),
+                "points": (
+                    {hand.points_team: hand.trick_points} if hand.points_team is not None else None
+                ),
+                "capot": hand.capot,
+                "solo": hand.solo,
+                "belote": hand.belote,
+                "announcements": hand.announcements.as_dict(),
+            }
+            for hand in hands
+        ],
+    }
+
+
+def score_document(document: Any) -> dict[str, Any]:
+    """Score a coinche match document (parsed JSON); return its result document.
+
+    The result document is belote's (FORMAT, *Result document*), every
+    ``reserve`` 0. Raises :class:`MatchError` listing every problem on any
+    invalid input, and nothing else.
+    """
+    rules, hands = parse_match_document(document)
+    return result_document(score_match(rules, hands))
