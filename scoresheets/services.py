@@ -17,42 +17,8 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from scoresheets import caching, limits, scoring
+from scoresheets import caching, limits, presets, scoring
 from scoresheets.models import Hand, HandRevision, Match, Player, Table, TablePlayer, seat_team
-
-PRESETS: dict[str, dict[str, Any]] = {
-    # The rules each preset fills in; every value stays editable (issue 3).
-    Match.Preset.CLASSIQUE: {
-        "target": 1000,
-        "capot_points": 252,
-        "rounding": scoring.Rounding.NONE,
-        "litige": scoring.LitigeRule.RESERVE,
-        "announcements": False,
-        "renonce": scoring.RenonceRule.PENALTY,
-        "win_needs_trick": True,
-        "card_names": Match.CardNames.FRENCH,
-    },
-    Match.Preset.ANNONCES: {
-        "target": 1000,
-        "capot_points": 252,
-        "rounding": scoring.Rounding.NONE,
-        "litige": scoring.LitigeRule.RESERVE,
-        "announcements": True,
-        "renonce": scoring.RenonceRule.PENALTY,
-        "win_needs_trick": True,
-        "card_names": Match.CardNames.FRENCH,
-    },
-    Match.Preset.MAROCAINE: {
-        "target": 1000,
-        "capot_points": 252,
-        "rounding": scoring.Rounding.NONE,
-        "litige": scoring.LitigeRule.RESERVE,
-        "announcements": True,
-        "renonce": scoring.RenonceRule.PENALTY,
-        "win_needs_trick": True,
-        "card_names": Match.CardNames.SPANISH,
-    },
-}
 
 
 @dataclass(frozen=True)
@@ -123,8 +89,8 @@ def match_create(
     team_a_name: str = "",
     team_b_name: str = "",
     first_dealer: int = 1,
-    preset: str = Match.Preset.CLASSIQUE,
-    card_names: str = Match.CardNames.FRENCH,
+    preset: str = presets.DEFAULT.key,
+    card_names: str = presets.CardNames.FRENCH,
     table: Table | None = None,
 ) -> Match:
     """Create a match with four players in seat order (seats 1 & 3 are team A).
@@ -162,13 +128,7 @@ def match_create(
         first_dealer=first_dealer,
         preset=preset,
         card_names=card_names,
-        target=rules.target,
-        capot_points=rules.capot_points,
-        rounding=str(rules.rounding),
-        litige=str(rules.litige),
-        announcements=rules.announcements,
-        renonce=str(rules.renonce),
-        win_needs_trick=rules.win_needs_trick,
+        **presets.rule_values(rules),
     )
     match.full_clean()
     match.save()
@@ -645,9 +605,9 @@ def _table_from_document(document: dict, inputs: Sequence[scoring.HandInput]) ->
         "team_b_name": _text(teams.get("B"), 60) or "Eux",
         "first_dealer": first_dealer if type(first_dealer) is int and 1 <= first_dealer <= 4 else 1,
         "card_names": _choice(
-            extra.get("card_names"), Match.CardNames.values, Match.CardNames.FRENCH
+            extra.get("card_names"), tuple(presets.CardNames), presets.CardNames.FRENCH
         ),
-        "preset": _choice(extra.get("preset"), PRESETS, Match.Preset.CUSTOM),
+        "preset": _choice(extra.get("preset"), presets.PRESETS, presets.CUSTOM),
         "seats": _seats_for(extra.get("takers"), inputs, lambda hand: hand.taker),
         "belote_seats": _seats_for(extra.get("belote_holders"), inputs, lambda hand: hand.belote),
     }

@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoresheets import caching, scoring
+from scoresheets import caching, presets, scoring
 from scoresheets.charts import progress_svg
 from scoresheets.explain import explain_hand, explain_result
 from scoresheets.models import Hand, Match, Player, Table, seat_team
@@ -174,14 +174,14 @@ def qr_svg(url: str, title: str = "") -> SafeString:
 
 
 ANNOUNCEMENT_NAMES = {
-    Match.CardNames.FRENCH: (
+    presets.CardNames.FRENCH: (
         (20, gettext_noop("Tierce")),
         (50, gettext_noop("Cinquante")),
         (100, gettext_noop("Cent")),
         (150, gettext_noop("Carré de 9")),
         (200, gettext_noop("Carré de valets")),
     ),
-    Match.CardNames.SPANISH: (
+    presets.CardNames.SPANISH: (
         (20, gettext_noop("Suivi de 3")),
         (50, gettext_noop("Suivi de 4")),
         (100, gettext_noop("Suivi de 5")),
@@ -194,14 +194,21 @@ ANNOUNCEMENT_NAMES = {
 @register.simple_tag
 def announcement_buttons(card_names: str) -> list[tuple[int, str]]:
     """The quick-add buttons of the announcements, named after the table's cards."""
-    names = ANNOUNCEMENT_NAMES.get(card_names, ANNOUNCEMENT_NAMES[Match.CardNames.FRENCH])
+    names = ANNOUNCEMENT_NAMES.get(card_names, ANNOUNCEMENT_NAMES[presets.CardNames.FRENCH])
     return [(points, _(name)) for points, name in names]
+
+
+@register.filter
+def preset_text(key: str) -> str:
+    """What the preset ``key`` plays, in a few words ("" for no preset)."""
+    preset = presets.PRESETS.get(key)
+    return _(preset.description) if preset else ""
 
 
 @register.filter
 def belote_cards(card_names: str) -> str:
     """What the belote is, in the table's card names."""
-    if card_names == Match.CardNames.SPANISH:
+    if card_names == presets.CardNames.SPANISH:
         return _("12 et 11 d'atout")
     return _("roi et dame d'atout")
 
