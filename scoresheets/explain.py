@@ -15,7 +15,7 @@ from scoresheets.scoring import HandInput, HandResult, Outcome, other_team
 
 if TYPE_CHECKING:
     from scoresheets.models import Match
-    from scoresheets.services import Scoresheet
+    from scoresheets.scoresheet import Scoresheet
 
 
 def explain_hand(sheet: Scoresheet, index: int) -> str:

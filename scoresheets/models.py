@@ -25,6 +25,11 @@ def seat_team(seat: int) -> str:
     return "A" if seat % 2 == 1 else "B"
 
 
+def default_team_name(first: str, second: str) -> str:
+    """A team's default name: its partners' names ("Alice & Claire")."""
+    return f"{first} & {second}"
+
+
 def new_token() -> str:
     """An unguessable URL token: 144 bits from ``secrets`` (24 URL-safe characters)."""
     return secrets.token_urlsafe(18)

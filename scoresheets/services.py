@@ -18,32 +18,17 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoresheets import caching, limits, presets, scoring
-from scoresheets.models import Hand, HandRevision, Match, Player, Table, TablePlayer, seat_team
-
-
-@dataclass(frozen=True)
-class Scoresheet:
-    """A match with its players, live hands, deleted hands and the engine's
-    result, read in a fixed number of queries (2, whatever the number of
-    hands). ``hands[i]`` is scored as ``result.hands[i]`` (shown as hand i+1)."""
-
-    match: Match
-    players: tuple[Player, ...]
-    hands: tuple[Hand, ...]
-    result: scoring.MatchResult
-    deleted: tuple[Hand, ...] = ()
-
-    def player(self, seat: int | None) -> Player | None:
-        if seat is None:
-            return None
-        return self.players[seat - 1] if len(self.players) >= seat else None
-
-    def position(self, hand_id: int) -> int | None:
-        """The number shown for the live hand ``hand_id`` (1-based), or ``None``."""
-        for index, hand in enumerate(self.hands, start=1):
-            if hand.pk == hand_id:
-                return index
-        return None
+from scoresheets.models import (
+    Hand,
+    HandRevision,
+    Match,
+    Player,
+    Table,
+    TablePlayer,
+    default_team_name,
+    seat_team,
+)
+from scoresheets.scoresheet import Scoresheet
 
 
 class HandConflict(Exception):
@@ -74,11 +59,6 @@ class HandChange:
     hand: Hand
     number: int | None
     replayed: bool = False
-
-
-def default_team_name(first: str, second: str) -> str:
-    """A team's default name: its partners' names ("Alice & Claire")."""
-    return f"{first} & {second}"
 
 
 @transaction.atomic
