@@ -352,6 +352,10 @@ class HandForm(forms.Form):
     sheet meanwhile from another phone makes it stale (the service refuses it).
     """
 
+    # The trick points of both teams together: the page's script derives the
+    # other team's points from it (data-trick-points-total), never from its own copy.
+    trick_points_total = scoring.TRICK_POINTS_TOTAL
+
     taker = forms.ChoiceField(label=_("Qui a pris ?"), required=False, widget=forms.RadioSelect)
     points = forms.IntegerField(label=_("Points de plis"), required=False)
     points_team = forms.ChoiceField(

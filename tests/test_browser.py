@@ -284,3 +284,25 @@ def test_no_page_breaks_the_content_security_policy(live_server, table_pages, br
     enter_hand(page, taker="Léa", points=100)
     page.locator("#hand-3").wait_for()
     assert CSP_PROBLEMS == []
+
+
+def test_the_hand_forms_script_takes_the_total_and_the_teams_from_the_page(live_server, browser):
+    """hand.js knows neither 162 nor which seat plays for which team: the
+    page says both (data-trick-points-total, data-team)."""
+    page = phone(browser)
+    start_match(page, live_server.url)
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label("Alice", exact=True).check()
+    form.locator("#id_points").fill("100")
+    other = form.locator("[data-other-points]")
+    other.wait_for()
+    assert other.inner_text() == "Alice & Claire 100 · Bob & Dan 62"
+    # Dan held the belote: his team (B) is ticked; then A's belote forgets him.
+    form.locator("fieldset.belote-holder").get_by_label("Dan", exact=True).check()
+    assert form.locator('input[name="belote"][value="B"]').is_checked()
+    form.locator("fieldset.belote").get_by_label("Alice & Claire", exact=True).check()
+    assert form.locator('input[name="belote_seat"][value=""]').is_checked()
+    # Claire (A) held it: A stays ticked.
+    form.locator("fieldset.belote-holder").get_by_label("Claire", exact=True).check()
+    assert form.locator('input[name="belote"][value="A"]').is_checked()
+    assert CSP_PROBLEMS == []
