@@ -192,11 +192,10 @@ class RulesForm(forms.Form):
         initial=RULE_INITIAL["capot_points"],
         widget=forms.RadioSelect,
     )
-    rounding = forms.ChoiceField(
-        label=_("Arrondi des scores"),
-        choices=rule_choices("rounding"),
-        initial=RULE_INITIAL["rounding"],
-        widget=forms.RadioSelect,
+    announcements = forms.BooleanField(
+        label=_("On joue les annonces (tierce, cinquante, cent, carrés)"),
+        required=False,
+        initial=RULE_INITIAL["announcements"],
     )
     litige = forms.ChoiceField(
         label=_("Litige (égalité)"),
@@ -204,10 +203,11 @@ class RulesForm(forms.Form):
         initial=RULE_INITIAL["litige"],
         widget=forms.RadioSelect,
     )
-    announcements = forms.BooleanField(
-        label=_("On joue les annonces (tierce, cinquante, cent, carrés)"),
-        required=False,
-        initial=RULE_INITIAL["announcements"],
+    rounding = forms.ChoiceField(
+        label=_("Arrondi des scores"),
+        choices=rule_choices("rounding"),
+        initial=RULE_INITIAL["rounding"],
+        widget=forms.RadioSelect,
     )
     renonce = forms.ChoiceField(
         label=_("Renonce"),
@@ -215,6 +215,22 @@ class RulesForm(forms.Form):
         initial=RULE_INITIAL["renonce"],
         widget=forms.RadioSelect,
     )
+
+    # Rule fields shown as a stack of long choices rather than a row of chips.
+    STACKED = frozenset({"litige", "renonce"})
+    # Rule fields the page lays out on their own (not in the rules' loop).
+    SHOWN_APART = frozenset({"target"})
+
+    def rule_fields(self) -> list[tuple[forms.BoundField, str]]:
+        """The fields the rules section shows, in the form's order, each with its
+        CSS class: every rule field (``presets.RULE_NAMES``) and the card names,
+        but those shown apart. A rule field added to the form shows by itself."""
+        names = {*presets.RULE_NAMES, "card_names"} - self.SHOWN_APART
+        return [
+            (self[name], "vertical" if name in self.STACKED else "")
+            for name in self.fields
+            if name in names
+        ]
 
     def rules(self, **extra: Any) -> scoring.Rules:
         """The engine's rules from the cleaned data (call after ``is_valid()``):

@@ -149,3 +149,26 @@ def test_the_calculator_plays_the_engines_defaults_for_the_rules_it_does_not_sho
     assert form.is_valid(), form.errors
     # No target nor win_needs_trick field on the calculator: the engine's defaults.
     assert form.rules() == scoring.Rules(litige="lost", target=1000, win_needs_trick=True)
+
+
+def test_the_rules_sections_show_every_rule_field_in_the_pages_order():
+    shown = [(field.name, css) for field, css in MatchForm().rule_fields()]
+    assert shown == [
+        ("capot_points", ""),
+        ("announcements", ""),
+        ("litige", "vertical"),
+        ("rounding", ""),
+        ("renonce", "vertical"),
+        ("win_needs_trick", ""),
+        ("card_names", ""),
+    ]
+    # The calculator: the rules one hand depends on.
+    calculator = [field.name for field, _css in RulesForm(prefix="rules").rule_fields()]
+    assert calculator == ["capot_points", "announcements", "litige", "rounding", "renonce"]
+
+
+@pytest.mark.django_db
+def test_the_new_match_page_has_an_input_for_every_rule(client):
+    body = client.get("/nouvelle/").content.decode()
+    for name in (*presets.RULE_NAMES, "card_names"):
+        assert f'name="{name}"' in body
