@@ -306,3 +306,26 @@ def test_the_hand_forms_script_takes_the_total_and_the_teams_from_the_page(live_
     form.locator("fieldset.belote-holder").get_by_label("Claire", exact=True).check()
     assert form.locator('input[name="belote"][value="A"]').is_checked()
     assert CSP_PROBLEMS == []
+
+
+def test_the_team_name_placeholders_follow_the_seats_teams(live_server, browser):
+    """new_match.js and table.js name each team after its partners, seats
+    read from the page (data-team), not from their own seat numbers."""
+    from scoresheets import tables
+
+    page = phone(browser)
+    page.goto(f"{live_server.url}/nouvelle/")
+    for seat, name in enumerate(["Alice", "Bob", "Claire", "Dan"], start=1):
+        page.locator(f"#id_player_{seat}").fill(name)
+    assert page.locator("#id_team_a_name").get_attribute("placeholder") == "Alice & Claire"
+    assert page.locator("#id_team_b_name").get_attribute("placeholder") == "Bob & Dan"
+
+    table = tables.table_create(name="Jeudi", player_names=["Léa", "Marc", "Noé"])
+    page.goto(f"{live_server.url}/t/{table.token}/nouvelle/")
+    page.locator("#id_person_1").select_option(label="Léa")
+    page.locator("#id_person_2").select_option(label="Marc")
+    page.locator("#id_person_3").select_option(label="Noé")
+    page.locator("#id_player_4").fill("Zoé")
+    assert page.locator("#id_team_a_name").get_attribute("placeholder") == "Léa & Noé"
+    assert page.locator("#id_team_b_name").get_attribute("placeholder") == "Marc & Zoé"
+    assert CSP_PROBLEMS == []
