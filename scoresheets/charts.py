@@ -25,13 +25,13 @@ from django.utils.translation import ngettext
 
 if TYPE_CHECKING:
     from scoresheets.ratings import RatingPoint
-    from scoresheets.services import Scoresheet
+    from scoresheets.scoresheet import Scoresheet
 
 
 def progress_svg(sheet: Scoresheet) -> SafeString:
     """The running totals of both teams after each hand, with the target line.
 
-    ``sheet`` is a :class:`~scoresheets.services.Scoresheet`; returns inline
+    ``sheet`` is a :class:`~scoresheets.scoresheet.Scoresheet`; returns inline
     SVG (safe to insert in a template), or an empty string before the first
     hand. Totals are in points; the x axis is the hand number (0 = start).
     """

@@ -17,10 +17,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoresheets import limits, scoring
+from scoresheets import limits, presets, scoring
 from scoresheets.documents import DocumentError, parse_json
-from scoresheets.models import Hand, Match, Player, seat_team
-from scoresheets.services import PRESETS
+from scoresheets.models import CARD_NAMES_CHOICES, Hand, Player, seat_team
 
 # --------------------------------------------------------------------------
 # The engine's problems, translated
@@ -73,11 +72,8 @@ HAND_FIELDS: dict[str, str | None] = {
     "hand": None,
 }
 
-# The engine's rule names -> the match and calculator forms' fields.
-RULE_FIELDS: dict[str, str | None] = {
-    f"rules.{name}": name
-    for name in ("target", "capot_points", "rounding", "litige", "announcements", "renonce")
-}
+# The engine's rule names -> the match and calculator forms' fields (same names).
+RULE_FIELDS: dict[str, str | None] = {f"rules.{name}": name for name in presets.RULE_NAMES}
 
 
 def problem_message(problem: scoring.Problem) -> str:
@@ -155,67 +151,93 @@ def _optional_team_choices(none_label: Any, team_names: dict[str, str]) -> list[
 # Rules (new match, calculator)
 # --------------------------------------------------------------------------
 
-CAPOT_CHOICES = [(252, _("252 (162 + 90)")), (250, _("250 (arrondi)"))]
-ROUNDING_CHOICES = [
-    (scoring.Rounding.NONE, _("Au point près")),
-    (scoring.Rounding.NEAREST_TEN, _("À la dizaine (85 → 90)")),
-]
-LITIGE_CHOICES = [
-    (scoring.LitigeRule.RESERVE, _("En réserve pour la donne suivante")),
-    (scoring.LitigeRule.LOST, _("Points du preneur perdus")),
-    (scoring.LitigeRule.FALL, _("Le preneur chute (règle de compétition)")),
-]
-RENONCE_CHOICES = [
-    (scoring.RenonceRule.PENALTY, _("La donne va à l'autre équipe (162 + annonces)")),
-    (scoring.RenonceRule.ANNUL, _("La donne est annulée")),
-]
+# What each choice of a rule is called; the choices themselves, their order
+# and the initial values come from the engine (scoresheets.presets).
+RULE_CHOICE_LABELS: dict[str, dict[Any, Any]] = {
+    "capot_points": {252: _("252 (162 + 90)"), 250: _("250 (arrondi)")},
+    "rounding": {
+        scoring.Rounding.NONE: _("Au point près"),
+        scoring.Rounding.NEAREST_TEN: _("À la dizaine (85 → 90)"),
+    },
+    "litige": {
+        scoring.LitigeRule.RESERVE: _("En réserve pour la donne suivante"),
+        scoring.LitigeRule.LOST: _("Points du preneur perdus"),
+        scoring.LitigeRule.FALL: _("Le preneur chute (règle de compétition)"),
+    },
+    "renonce": {
+        scoring.RenonceRule.PENALTY: _("La donne va à l'autre équipe (162 + annonces)"),
+        scoring.RenonceRule.ANNUL: _("La donne est annulée"),
+    },
+}
+RULE_INITIAL = presets.DEFAULT.values()
+
+
+def rule_choices(name: str) -> list[tuple[Any, Any]]:
+    """The choices of rule ``name``: the values the engine accepts, labelled."""
+    labels = RULE_CHOICE_LABELS[name]
+    return [(value, labels[value]) for value in presets.RULE_CHOICES[name]]
 
 
 class RulesForm(forms.Form):
-    """The rules a single hand depends on (the calculator's, and the match's base)."""
+    """The rules a single hand depends on (the calculator's, and the match's base).
+
+    Each rule field is named after its rule (``presets.RULE_NAMES``); the rules
+    without a field here take the engine's defaults, or the subclass's fields.
+    """
 
     capot_points = forms.TypedChoiceField(
         label=_("Valeur du capot"),
-        choices=CAPOT_CHOICES,
+        choices=rule_choices("capot_points"),
         coerce=int,
-        initial=252,
-        widget=forms.RadioSelect,
-    )
-    rounding = forms.ChoiceField(
-        label=_("Arrondi des scores"),
-        choices=ROUNDING_CHOICES,
-        initial=scoring.Rounding.NONE,
-        widget=forms.RadioSelect,
-    )
-    litige = forms.ChoiceField(
-        label=_("Litige (égalité)"),
-        choices=LITIGE_CHOICES,
-        initial=scoring.LitigeRule.RESERVE,
+        initial=RULE_INITIAL["capot_points"],
         widget=forms.RadioSelect,
     )
     announcements = forms.BooleanField(
         label=_("On joue les annonces (tierce, cinquante, cent, carrés)"),
         required=False,
-        initial=False,
+        initial=RULE_INITIAL["announcements"],
+    )
+    litige = forms.ChoiceField(
+        label=_("Litige (égalité)"),
+        choices=rule_choices("litige"),
+        initial=RULE_INITIAL["litige"],
+        widget=forms.RadioSelect,
+    )
+    rounding = forms.ChoiceField(
+        label=_("Arrondi des scores"),
+        choices=rule_choices("rounding"),
+        initial=RULE_INITIAL["rounding"],
+        widget=forms.RadioSelect,
     )
     renonce = forms.ChoiceField(
         label=_("Renonce"),
-        choices=RENONCE_CHOICES,
-        initial=scoring.RenonceRule.PENALTY,
+        choices=rule_choices("renonce"),
+        initial=RULE_INITIAL["renonce"],
         widget=forms.RadioSelect,
     )
 
+    # Rule fields shown as a stack of long choices rather than a row of chips.
+    STACKED = frozenset({"litige", "renonce"})
+    # Rule fields the page lays out on their own (not in the rules' loop).
+    SHOWN_APART = frozenset({"target"})
+
+    def rule_fields(self) -> list[tuple[forms.BoundField, str]]:
+        """The fields the rules section shows, in the form's order, each with its
+        CSS class: every rule field (``presets.RULE_NAMES``) and the card names,
+        but those shown apart. A rule field added to the form shows by itself."""
+        names = {*presets.RULE_NAMES, "card_names"} - self.SHOWN_APART
+        return [
+            (self[name], "vertical" if name in self.STACKED else "")
+            for name in self.fields
+            if name in names
+        ]
+
     def rules(self, **extra: Any) -> scoring.Rules:
-        """The engine's rules from the cleaned data (call after ``is_valid()``)."""
+        """The engine's rules from the cleaned data (call after ``is_valid()``):
+        the form's rule fields, then ``extra``."""
         data = self.cleaned_data
-        return scoring.Rules(
-            capot_points=data["capot_points"],
-            rounding=data["rounding"],
-            litige=data["litige"],
-            announcements=data["announcements"],
-            renonce=data["renonce"],
-            **extra,
-        )
+        values = {name: data[name] for name in presets.RULE_NAMES if name in self.fields}
+        return scoring.Rules(**{**values, **extra})
 
     def add_problems(self, error: scoring.MatchError) -> None:
         for problem in error.problems:
@@ -223,11 +245,7 @@ class RulesForm(forms.Form):
             self.add_error(field if field in self.fields else None, problem_message(problem))
 
 
-PRESET_CHOICES = [
-    (Match.Preset.CLASSIQUE, _("Belote classique")),
-    (Match.Preset.ANNONCES, _("Avec annonces")),
-    (Match.Preset.MAROCAINE, _("Belote marocaine")),
-]
+PRESET_CHOICES = [(key, _(preset.label)) for key, preset in presets.PRESETS.items()]
 SEAT_CHOICES = [(seat, str(seat)) for seat in (1, 2, 3, 4)]
 
 
@@ -265,21 +283,24 @@ class MatchForm(RulesForm):
     preset = forms.ChoiceField(
         label=_("Règles de la table"),
         choices=PRESET_CHOICES,
-        initial=Match.Preset.CLASSIQUE,
+        initial=presets.DEFAULT.key,
         widget=forms.RadioSelect,
     )
     target = forms.IntegerField(
-        label=_("Objectif (points)"), min_value=1, max_value=100_000, initial=1000
+        label=_("Objectif (points)"),
+        min_value=1,
+        max_value=100_000,
+        initial=RULE_INITIAL["target"],
     )
     win_needs_trick = forms.BooleanField(
         label=_("Une équipe capot (sans pli) ne peut pas gagner la partie sur cette donne"),
         required=False,
-        initial=True,
+        initial=RULE_INITIAL["win_needs_trick"],
     )
     card_names = forms.ChoiceField(
         label=_("Noms des cartes"),
-        choices=Match.CardNames.choices,
-        initial=Match.CardNames.FRENCH,
+        choices=CARD_NAMES_CHOICES,
+        initial=RULE_INITIAL["card_names"],
         widget=forms.RadioSelect,
     )
     # Set to "1" by new_match.js, which copies the chosen preset into the rule
@@ -300,41 +321,31 @@ class MatchForm(RulesForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        preset = data.get("preset")
-        if data.get("scripted") or preset not in PRESETS or preset == Match.Preset.CLASSIQUE:
+        preset = presets.PRESETS.get(data.get("preset"))
+        if data.get("scripted") or preset is None or preset is presets.DEFAULT:
             return data
         # No script ran: the rule fields still show the page's defaults unless the
         # player changed them. Untouched, they take the chosen preset's values.
-        defaults = PRESETS[Match.Preset.CLASSIQUE]
+        defaults = presets.DEFAULT.values()
         if all(data.get(key) == value for key, value in defaults.items() if key != "target"):
-            data.update({k: v for k, v in PRESETS[preset].items() if k != "target"})
+            data.update({k: v for k, v in preset.values().items() if k != "target"})
         return data
 
     def names(self) -> list[str]:
         return [self.cleaned_data[f"player_{seat}"] for seat in (1, 2, 3, 4)]
 
     def match_rules(self) -> scoring.Rules:
-        data = self.cleaned_data
-        return self.rules(target=data["target"], win_needs_trick=data["win_needs_trick"])
+        """The match's rules: every rule has its field here."""
+        return self.rules()
 
     def effective_preset(self) -> str:
         """The chosen preset, or "custom" when a rule was changed from it."""
-        chosen = self.cleaned_data["preset"]
-        values = PRESETS[chosen]
-        if all(self.cleaned_data[key] == value for key, value in values.items()):
-            return chosen
-        return Match.Preset.CUSTOM
+        return presets.preset_of(self.cleaned_data["preset"], self.cleaned_data)
 
 
 def presets_for_script() -> dict[str, dict[str, Any]]:
     """The presets as plain JSON values, for the script that fills the rule fields."""
-    return {
-        str(name): {
-            key: value if isinstance(value, bool | int) else str(value)
-            for key, value in values.items()
-        }
-        for name, values in PRESETS.items()
-    }
+    return {key: preset.values() for key, preset in presets.PRESETS.items()}
 
 
 # --------------------------------------------------------------------------
@@ -356,6 +367,10 @@ class HandForm(forms.Form):
     ``match_version`` the version of the match it saw: any change of the
     sheet meanwhile from another phone makes it stale (the service refuses it).
     """
+
+    # The trick points of both teams together: the page's script derives the
+    # other team's points from it (data-trick-points-total), never from its own copy.
+    trick_points_total = scoring.TRICK_POINTS_TOTAL
 
     taker = forms.ChoiceField(label=_("Qui a pris ?"), required=False, widget=forms.RadioSelect)
     points = forms.IntegerField(label=_("Points de plis"), required=False)

@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from scoresheets import scoring
+from scoresheets import presets, scoring
 
 TEAM_CHOICES = [("A", "A"), ("B", "B")]
 SEATS = (1, 2, 3, 4)
@@ -23,6 +23,11 @@ SEATS = (1, 2, 3, 4)
 def seat_team(seat: int) -> str:
     """The team of a seat: partners face to face, seats 1 and 3 are A, 2 and 4 are B."""
     return "A" if seat % 2 == 1 else "B"
+
+
+def default_team_name(first: str, second: str) -> str:
+    """A team's default name: its partners' names ("Alice & Claire")."""
+    return f"{first} & {second}"
 
 
 def new_token() -> str:
@@ -64,22 +69,23 @@ class TablePlayer(models.Model):
         return self.name
 
 
+# Every rule's default, and the presets' and card names' choices: from the presets module.
+RULE_DEFAULTS = presets.DEFAULT.values()
+PRESET_CHOICES = [(key, _(label)) for key, label in presets.PRESET_LABELS.items()]
+CARD_NAMES_CHOICES = [(key, _(label)) for key, label in presets.CARD_NAMES_LABELS.items()]
+
+
+def _values(choices: tuple) -> list[str]:
+    """An engine's enum choices as the column's strings."""
+    return [str(choice.value) for choice in choices]
+
+
 class Match(models.Model):
     """A match (partie): four players in seats, two teams, frozen rules, hands.
 
     ``version`` is bumped in the same transaction as any change to the match
     or its hands, so that a poll can tell "nothing changed" with one query.
     """
-
-    class Preset(models.TextChoices):
-        CLASSIQUE = "classique", _("Belote classique")
-        ANNONCES = "annonces", _("Avec annonces")
-        MAROCAINE = "marocaine", _("Belote marocaine")
-        CUSTOM = "custom", _("Règles personnalisées")
-
-    class CardNames(models.TextChoices):
-        FRENCH = "french", _("Cartes françaises")
-        SPANISH = "spanish", _("Cartes espagnoles")
 
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     # Opens the same live sheet with nothing that writes (a spectator's link).
@@ -92,16 +98,19 @@ class Match(models.Model):
     team_b_name = models.CharField(max_length=60)
     first_dealer = models.PositiveSmallIntegerField(default=1)
 
-    preset = models.CharField(max_length=16, choices=Preset.choices, default=Preset.CLASSIQUE)
-    card_names = models.CharField(max_length=8, choices=CardNames.choices, default=CardNames.FRENCH)
-    # The table's rules (FORMAT.md, rules table), frozen when the match starts.
-    target = models.PositiveIntegerField(default=1000)
-    capot_points = models.PositiveSmallIntegerField(default=252)
-    rounding = models.CharField(max_length=12, default=scoring.Rounding.NONE)
-    litige = models.CharField(max_length=8, default=scoring.LitigeRule.RESERVE)
-    announcements = models.BooleanField(default=False)
-    renonce = models.CharField(max_length=8, default=scoring.RenonceRule.PENALTY)
-    win_needs_trick = models.BooleanField(default=True)
+    preset = models.CharField(max_length=16, choices=PRESET_CHOICES, default=presets.DEFAULT.key)
+    card_names = models.CharField(
+        max_length=8, choices=CARD_NAMES_CHOICES, default=RULE_DEFAULTS["card_names"]
+    )
+    # The table's rules (FORMAT.md, rules table), frozen when the match starts:
+    # one column per field of scoring.Rules, named after it (see ``rules``).
+    target = models.PositiveIntegerField(default=RULE_DEFAULTS["target"])
+    capot_points = models.PositiveSmallIntegerField(default=RULE_DEFAULTS["capot_points"])
+    rounding = models.CharField(max_length=12, default=RULE_DEFAULTS["rounding"])
+    litige = models.CharField(max_length=8, default=RULE_DEFAULTS["litige"])
+    announcements = models.BooleanField(default=RULE_DEFAULTS["announcements"])
+    renonce = models.CharField(max_length=8, default=RULE_DEFAULTS["renonce"])
+    win_needs_trick = models.BooleanField(default=RULE_DEFAULTS["win_needs_trick"])
 
     # The table it belongs to; a quick match has none.
     table = models.ForeignKey(
@@ -126,19 +135,21 @@ class Match(models.Model):
                 condition=Q(first_dealer__gte=1, first_dealer__lte=4), name="match_first_dealer"
             ),
             models.CheckConstraint(condition=Q(target__gte=1), name="match_target_positive"),
+            # The values the engine accepts (presets.RULE_CHOICES), one constraint per rule.
             models.CheckConstraint(
-                condition=Q(capot_points__in=scoring.CAPOT_CHOICES), name="match_capot_points"
+                condition=Q(capot_points__in=presets.RULE_CHOICES["capot_points"]),
+                name="match_capot_points",
             ),
             models.CheckConstraint(
-                condition=Q(rounding__in=[r.value for r in scoring.Rounding]),
+                condition=Q(rounding__in=_values(presets.RULE_CHOICES["rounding"])),
                 name="match_rounding",
             ),
             models.CheckConstraint(
-                condition=Q(litige__in=[r.value for r in scoring.LitigeRule]),
+                condition=Q(litige__in=_values(presets.RULE_CHOICES["litige"])),
                 name="match_litige",
             ),
             models.CheckConstraint(
-                condition=Q(renonce__in=[r.value for r in scoring.RenonceRule]),
+                condition=Q(renonce__in=_values(presets.RULE_CHOICES["renonce"])),
                 name="match_renonce",
             ),
             models.CheckConstraint(
@@ -154,15 +165,7 @@ class Match(models.Model):
     @property
     def rules(self) -> scoring.Rules:
         """The engine's view of this match's rules."""
-        return scoring.Rules(
-            target=self.target,
-            capot_points=self.capot_points,
-            rounding=self.rounding,
-            litige=self.litige,
-            announcements=self.announcements,
-            renonce=self.renonce,
-            win_needs_trick=self.win_needs_trick,
-        )
+        return scoring.Rules(**{name: getattr(self, name) for name in presets.RULE_NAMES})
 
     def team_name(self, team: str) -> str:
         return self.team_a_name if team == "A" else self.team_b_name

@@ -17,67 +17,18 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from scoresheets import caching, limits, scoring
-from scoresheets.models import Hand, HandRevision, Match, Player, Table, TablePlayer, seat_team
-
-PRESETS: dict[str, dict[str, Any]] = {
-    # The rules each preset fills in; every value stays editable (issue 3).
-    Match.Preset.CLASSIQUE: {
-        "target": 1000,
-        "capot_points": 252,
-        "rounding": scoring.Rounding.NONE,
-        "litige": scoring.LitigeRule.RESERVE,
-        "announcements": False,
-        "renonce": scoring.RenonceRule.PENALTY,
-        "win_needs_trick": True,
-        "card_names": Match.CardNames.FRENCH,
-    },
-    Match.Preset.ANNONCES: {
-        "target": 1000,
-        "capot_points": 252,
-        "rounding": scoring.Rounding.NONE,
-        "litige": scoring.LitigeRule.RESERVE,
-        "announcements": True,
-        "renonce": scoring.RenonceRule.PENALTY,
-        "win_needs_trick": True,
-        "card_names": Match.CardNames.FRENCH,
-    },
-    Match.Preset.MAROCAINE: {
-        "target": 1000,
-        "capot_points": 252,
-        "rounding": scoring.Rounding.NONE,
-        "litige": scoring.LitigeRule.RESERVE,
-        "announcements": True,
-        "renonce": scoring.RenonceRule.PENALTY,
-        "win_needs_trick": True,
-        "card_names": Match.CardNames.SPANISH,
-    },
-}
-
-
-@dataclass(frozen=True)
-class Scoresheet:
-    """A match with its players, live hands, deleted hands and the engine's
-    result, read in a fixed number of queries (2, whatever the number of
-    hands). ``hands[i]`` is scored as ``result.hands[i]`` (shown as hand i+1)."""
-
-    match: Match
-    players: tuple[Player, ...]
-    hands: tuple[Hand, ...]
-    result: scoring.MatchResult
-    deleted: tuple[Hand, ...] = ()
-
-    def player(self, seat: int | None) -> Player | None:
-        if seat is None:
-            return None
-        return self.players[seat - 1] if len(self.players) >= seat else None
-
-    def position(self, hand_id: int) -> int | None:
-        """The number shown for the live hand ``hand_id`` (1-based), or ``None``."""
-        for index, hand in enumerate(self.hands, start=1):
-            if hand.pk == hand_id:
-                return index
-        return None
+from scoresheets import caching, limits, presets, scoring
+from scoresheets.models import (
+    Hand,
+    HandRevision,
+    Match,
+    Player,
+    Table,
+    TablePlayer,
+    default_team_name,
+    seat_team,
+)
+from scoresheets.scoresheet import Scoresheet
 
 
 class HandConflict(Exception):
@@ -110,11 +61,6 @@ class HandChange:
     replayed: bool = False
 
 
-def default_team_name(first: str, second: str) -> str:
-    """A team's default name: its partners' names ("Alice & Claire")."""
-    return f"{first} & {second}"
-
-
 @transaction.atomic
 def match_create(
     *,
@@ -123,8 +69,8 @@ def match_create(
     team_a_name: str = "",
     team_b_name: str = "",
     first_dealer: int = 1,
-    preset: str = Match.Preset.CLASSIQUE,
-    card_names: str = Match.CardNames.FRENCH,
+    preset: str = presets.DEFAULT.key,
+    card_names: str = presets.CardNames.FRENCH,
     table: Table | None = None,
 ) -> Match:
     """Create a match with four players in seat order (seats 1 & 3 are team A).
@@ -162,13 +108,7 @@ def match_create(
         first_dealer=first_dealer,
         preset=preset,
         card_names=card_names,
-        target=rules.target,
-        capot_points=rules.capot_points,
-        rounding=str(rules.rounding),
-        litige=str(rules.litige),
-        announcements=rules.announcements,
-        renonce=str(rules.renonce),
-        win_needs_trick=rules.win_needs_trick,
+        **presets.rule_values(rules),
     )
     match.full_clean()
     match.save()
@@ -645,9 +585,9 @@ def _table_from_document(document: dict, inputs: Sequence[scoring.HandInput]) ->
         "team_b_name": _text(teams.get("B"), 60) or "Eux",
         "first_dealer": first_dealer if type(first_dealer) is int and 1 <= first_dealer <= 4 else 1,
         "card_names": _choice(
-            extra.get("card_names"), Match.CardNames.values, Match.CardNames.FRENCH
+            extra.get("card_names"), tuple(presets.CardNames), presets.CardNames.FRENCH
         ),
-        "preset": _choice(extra.get("preset"), PRESETS, Match.Preset.CUSTOM),
+        "preset": _choice(extra.get("preset"), presets.PRESETS, presets.CUSTOM),
         "seats": _seats_for(extra.get("takers"), inputs, lambda hand: hand.taker),
         "belote_seats": _seats_for(extra.get("belote_holders"), inputs, lambda hand: hand.belote),
     }

@@ -29,7 +29,18 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scoresheets import busy, charts, exports, limits, ratelimits, ratings, services, stats, tables
+from scoresheets import (
+    busy,
+    charts,
+    exports,
+    limits,
+    presets,
+    ratelimits,
+    ratings,
+    services,
+    stats,
+    tables,
+)
 from scoresheets.forms import presets_for_script
 from scoresheets.models import Match, Table, TablePlayer
 from scoresheets.table_forms import (
@@ -238,18 +249,6 @@ def table_player_add(request: HttpRequest, token: str) -> HttpResponse:
 # --------------------------------------------------------------------------
 
 
-RULE_FIELDS = (
-    "target",
-    "capot_points",
-    "rounding",
-    "litige",
-    "announcements",
-    "renonce",
-    "win_needs_trick",
-    "card_names",
-)
-
-
 def _last_match_initial(table: Table) -> dict[str, Any]:
     """The new-match form's starting point: the players of the table's last
     match in their seats, and its rules (a table keeps its habits). Every
@@ -257,11 +256,9 @@ def _last_match_initial(table: Table) -> dict[str, Any]:
     last = table.matches.order_by("-created_at", "-pk").first()
     if last is None:
         return {}
-    initial: dict[str, Any] = {name: getattr(last, name) for name in RULE_FIELDS}
-    # A custom set of rules shows as the classic preset with its rules changed.
-    initial["preset"] = (
-        last.preset if last.preset != Match.Preset.CUSTOM else Match.Preset.CLASSIQUE
-    )
+    initial: dict[str, Any] = {name: getattr(last, name) for name in presets.DEFAULT.values()}
+    # A custom set of rules shows as the default preset with its rules changed.
+    initial["preset"] = last.preset if last.preset in presets.PRESETS else presets.DEFAULT.key
     for seat, person in last.players.values_list("seat", "person_id"):
         if person is not None:
             initial[f"person_{seat}"] = person

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import QuerySet
 
-from scoresheets import caching, ratings, scoring, services, stats
+from scoresheets import caching, presets, ratings, scoring, services, stats
 from scoresheets.models import Hand, Match, Player, Table, TablePlayer
 
 
@@ -60,15 +60,6 @@ def table_matches(
     return matches
 
 
-RULE_FIELDS = (
-    "target",
-    "capot_points",
-    "rounding",
-    "litige",
-    "announcements",
-    "renonce",
-    "win_needs_trick",
-)
 HAND_FIELDS = (
     "match_id",
     "taker",
@@ -122,7 +113,7 @@ def played_matches(
             "first_dealer",
             "team_a_name",
             "team_b_name",
-            *RULE_FIELDS,
+            *presets.RULE_NAMES,
         )
     )
     ids = [row["pk"] for row in rows]
@@ -153,7 +144,7 @@ def played_matches(
                 key=row["pk"],
                 played_on=row["decided_at"] or row["created_at"],
                 seats=seats[row["pk"]],
-                rules=scoring.Rules(**{name: row[name] for name in RULE_FIELDS}),
+                rules=scoring.Rules(**{name: row[name] for name in presets.RULE_NAMES}),
                 hands=inputs,
                 taker_seats=[h[9] for h in match_hands],
                 belote_seats=[h[10] for h in match_hands],

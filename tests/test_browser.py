@@ -284,3 +284,48 @@ def test_no_page_breaks_the_content_security_policy(live_server, table_pages, br
     enter_hand(page, taker="Léa", points=100)
     page.locator("#hand-3").wait_for()
     assert CSP_PROBLEMS == []
+
+
+def test_the_hand_forms_script_takes_the_total_and_the_teams_from_the_page(live_server, browser):
+    """hand.js knows neither 162 nor which seat plays for which team: the
+    page says both (data-trick-points-total, data-team)."""
+    page = phone(browser)
+    start_match(page, live_server.url)
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label("Alice", exact=True).check()
+    form.locator("#id_points").fill("100")
+    other = form.locator("[data-other-points]")
+    other.wait_for()
+    assert other.inner_text() == "Alice & Claire 100 · Bob & Dan 62"
+    # Dan held the belote: his team (B) is ticked; then A's belote forgets him.
+    form.locator("fieldset.belote-holder").get_by_label("Dan", exact=True).check()
+    assert form.locator('input[name="belote"][value="B"]').is_checked()
+    form.locator("fieldset.belote").get_by_label("Alice & Claire", exact=True).check()
+    assert form.locator('input[name="belote_seat"][value=""]').is_checked()
+    # Claire (A) held it: A stays ticked.
+    form.locator("fieldset.belote-holder").get_by_label("Claire", exact=True).check()
+    assert form.locator('input[name="belote"][value="A"]').is_checked()
+    assert CSP_PROBLEMS == []
+
+
+def test_the_team_name_placeholders_follow_the_seats_teams(live_server, browser):
+    """new_match.js and table.js name each team after its partners, seats
+    read from the page (data-team), not from their own seat numbers."""
+    from scoresheets import tables
+
+    page = phone(browser)
+    page.goto(f"{live_server.url}/nouvelle/")
+    for seat, name in enumerate(["Alice", "Bob", "Claire", "Dan"], start=1):
+        page.locator(f"#id_player_{seat}").fill(name)
+    assert page.locator("#id_team_a_name").get_attribute("placeholder") == "Alice & Claire"
+    assert page.locator("#id_team_b_name").get_attribute("placeholder") == "Bob & Dan"
+
+    table = tables.table_create(name="Jeudi", player_names=["Léa", "Marc", "Noé"])
+    page.goto(f"{live_server.url}/t/{table.token}/nouvelle/")
+    page.locator("#id_person_1").select_option(label="Léa")
+    page.locator("#id_person_2").select_option(label="Marc")
+    page.locator("#id_person_3").select_option(label="Noé")
+    page.locator("#id_player_4").fill("Zoé")
+    assert page.locator("#id_team_a_name").get_attribute("placeholder") == "Léa & Noé"
+    assert page.locator("#id_team_b_name").get_attribute("placeholder") == "Marc & Zoé"
+    assert CSP_PROBLEMS == []

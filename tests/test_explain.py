@@ -57,8 +57,27 @@ def sheet_of(hands: list[HandInput], **rules):
             {"capot_points": 250},
             "Capot de la défense, dedans : 250 à Eux",
         ),
+        (
+            [
+                HandInput("A", "A", 81),
+                HandInput("B", "B", 60, belote="A", announcements=Pair(0, 20)),
+            ],
+            {},
+            "Dedans : 162 + 20 d'annonces + belote + 81 de réserve à Nous",
+        ),
+        (
+            [HandInput("A", "A", 81)],
+            {"rounding": "nearest_ten"},
+            "Litige : 81 en réserve, Eux marquent 80",
+        ),
+        ([HandInput("A", "A", 81)], {"litige": "fall"}, "Dedans : 162 à Eux"),
         ([HandInput(None)], {}, "Tout le monde passe : on redistribue, rien n'est marqué"),
         ([HandInput("A", renonce="A")], {}, "Renonce (Nous) : 162 à Eux"),
+        (
+            [HandInput("A", renonce="B", belote="B", announcements=Pair(20, 0))],
+            {},
+            "Renonce (Eux) : 162 + 20 d'annonces à Nous ; Eux gardent la belote",
+        ),
         (
             [HandInput("A", renonce="A")],
             {"renonce": "annul"},

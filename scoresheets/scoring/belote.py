@@ -30,6 +30,7 @@ __all__ = [
     "BELOTE_POINTS",
     "TEAMS",
     "TRICK_POINTS_TOTAL",
+    "Breakdown",
     "HandInput",
     "HandResult",
     "LitigeRule",
@@ -41,6 +42,7 @@ __all__ = [
     "RenonceRule",
     "Rounding",
     "Rules",
+    "ScoreParts",
     "check_hand",
     "check_rules",
     "is_announcement_value",
@@ -181,6 +183,78 @@ class HandInput:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreParts:
+    """What one team scores on one hand, part by part, in points (FORMAT,
+    *Scoring one hand*). :attr:`total`, the sum of the parts, is the team's
+    score on the hand.
+
+    - ``tricks``: the trick points the team scores: its own (contract made,
+      the defense's in a litige), all 162 for the defense of a dedans, or
+      ``capot_points`` for a team that made capot and scores it;
+    - ``announcements``: the announcements it scores (its own, or every
+      validated announcement of both teams when it wins a dedans or a renonce);
+    - ``belote``: 20 if it held the belote (always kept), else 0;
+    - ``penalty``: 162 for the team that did not revoke (``renonce: penalty``);
+    - ``reserve``: the reserve it collects on this hand (unrounded);
+    - ``rounding``: what rounding to the nearest ten added (-4 to +5), or 0.
+    """
+
+    tricks: int = 0
+    announcements: int = 0
+    belote: int = 0
+    penalty: int = 0
+    reserve: int = 0
+    rounding: int = 0
+
+    @property
+    def total(self) -> int:
+        """The sum of the parts: the team's score on the hand."""
+        return (
+            self.tricks
+            + self.announcements
+            + self.belote
+            + self.penalty
+            + self.reserve
+            + self.rounding
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """How a hand's score came about, for the explanations (FORMAT, *Scoring
+    one hand*): they word these figures and compute none.
+
+    - ``a`` / ``b`` (or ``breakdown["A"]``): each team's :class:`ScoreParts`;
+    - ``taker`` / ``defense``: the taking team and its opponents (``None`` on
+      a redeal);
+    - ``reserve_in``: the taker's points put into the reserve on this hand (a
+      litige under ``litige: reserve``), unrounded;
+    - ``forfeited``: the taker's points not scored (a litige under
+      ``litige: lost``).
+
+    Points are never split between the parts and the reserve: ``reserve_in``
+    and ``forfeited`` are scored by nobody on this hand.
+    """
+
+    a: ScoreParts = ScoreParts()
+    b: ScoreParts = ScoreParts()
+    taker: str | None = None
+    defense: str | None = None
+    reserve_in: int = 0
+    forfeited: int = 0
+
+    def __getitem__(self, team: str) -> ScoreParts:
+        if team == "A":
+            return self.a
+        if team == "B":
+            return self.b
+        raise KeyError(team)
+
+
+_NOTHING_SCORED = Breakdown()
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """The scored hand ``number`` (1-based), all in points.
 
@@ -196,7 +270,9 @@ class HandResult:
     - ``winner``: the team that won the hand (and collects the reserve), or
       ``None`` for a litige, a redeal or an annulled hand;
     - ``collected``: the reserve paid to ``winner`` on this hand (unrounded);
-    - ``ends_match``: this hand finished the match.
+    - ``ends_match``: this hand finished the match;
+    - ``breakdown`` (a property): the parts of each team's score and what went
+      into the reserve, see :class:`Breakdown`.
     """
 
     number: int
@@ -209,6 +285,28 @@ class HandResult:
     winner: str | None
     collected: int
     ends_match: bool
+    # The figures of :attr:`breakdown`, flat: (taker, reserve_in, forfeited,
+    # then the six parts of A, then those of B), or () for a redeal. Built as
+    # objects only when asked for: most hands are scored, not explained, and
+    # three more objects per hand would slow score_match by a quarter.
+    breakdown_figures: tuple[Any, ...] = field(default=(), repr=False)
+
+    @property
+    def breakdown(self) -> Breakdown:
+        """The parts of each team's score and what went into the reserve
+        (:class:`Breakdown`; all zeros for a redeal or an annulled hand)."""
+        figures = self.breakdown_figures
+        if not figures:
+            return _NOTHING_SCORED
+        taker, reserve_in, forfeited = figures[:3]
+        return Breakdown(
+            ScoreParts(*figures[3:9]),
+            ScoreParts(*figures[9:15]),
+            taker,
+            other_team(taker),
+            reserve_in,
+            forfeited,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,34 +621,41 @@ def _pair(team: str, mine: int, theirs: int) -> Pair:
 
 def _score_hand(
     rules: Rules, hand: HandInput, reserve: int
-) -> tuple[Outcome, int, int, int, Pair | None, Pair | None, str | None, int]:
+) -> tuple[Outcome, int, int, int, Pair | None, Pair | None, str | None, int, tuple[Any, ...]]:
     """Score one valid hand given the reserve before it (FORMAT, *Scoring one hand*).
 
     Returns (outcome, score A, score B, reserve after, tricks, hand totals,
-    winner, reserve collected).
+    winner, reserve collected, breakdown figures: see
+    ``HandResult.breakdown_figures``); each score is the sum of its team's
+    parts. Straight-line code: it runs once per hand.
     """
     taker = hand.taker
     if taker is None:
-        return Outcome.PASSED, 0, 0, reserve, None, None, None, 0
+        return Outcome.PASSED, 0, 0, reserve, None, None, None, 0, ()
 
     ann_a, ann_b = hand.announcements.a, hand.announcements.b
     belote = hand.belote
     bel_a = BELOTE_POINTS if belote == "A" else 0
     bel_b = BELOTE_POINTS if belote == "B" else 0
+    defense = other_team(taker)
     tricks: Pair | None = None
     totals: Pair | None = None
+    # The parts each team scores (before the reserve and rounding).
+    tricks_a = tricks_b = scored_ann_a = scored_ann_b = penalty_a = penalty_b = 0
+    reserve_in = forfeited = 0
 
     if hand.renonce is not None:
         if rules.renonce == RenonceRule.ANNUL:
-            return Outcome.ANNULLED, 0, 0, reserve, None, None, None, 0
+            figures = (taker, 0, 0, *_NO_PARTS, *_NO_PARTS)
+            return Outcome.ANNULLED, 0, 0, reserve, None, None, None, 0, figures
         # Penalty: the other team scores 162 + all announcements + its belote;
         # the revoking team keeps its belote only.
         outcome = Outcome.RENONCE
         winner = other_team(hand.renonce)
         if winner == "A":
-            score_a, score_b = TRICK_POINTS_TOTAL + ann_a + ann_b + bel_a, bel_b
+            penalty_a, scored_ann_a = TRICK_POINTS_TOTAL, ann_a + ann_b
         else:
-            score_a, score_b = bel_a, TRICK_POINTS_TOTAL + ann_a + ann_b + bel_b
+            penalty_b, scored_ann_b = TRICK_POINTS_TOTAL, ann_a + ann_b
     else:
         capot = hand.capot
         if capot is not None:
@@ -563,7 +668,6 @@ def _score_hand(
         total_b = tricks.b + ann_b + bel_b
         totals = Pair(total_a, total_b)
         taker_total, defense_total = (total_a, total_b) if taker == "A" else (total_b, total_a)
-        defense = other_team(taker)
 
         if capot is not None:
             # A capot decides the outcome whatever the totals.
@@ -578,37 +682,69 @@ def _score_hand(
             outcome = Outcome.LITIGE
 
         if outcome is Outcome.MADE:
+            # Each team scores its own total.
             winner = taker
-            score_a, score_b = total_a, total_b
+            tricks_a, tricks_b, scored_ann_a, scored_ann_b = tricks.a, tricks.b, ann_a, ann_b
         elif outcome is Outcome.DEDANS:
             winner = defense
             base = rules.capot_points if capot == defense else TRICK_POINTS_TOTAL
             if defense == "A":
-                score_a, score_b = base + ann_a + ann_b + bel_a, bel_b
+                tricks_a, scored_ann_a = base, ann_a + ann_b
             else:
-                score_a, score_b = bel_a, base + ann_a + ann_b + bel_b
+                tricks_b, scored_ann_b = base, ann_a + ann_b
         else:  # litige: the defense scores its total, the taker its belote only
             winner = None
-            taker_belote = bel_a if taker == "A" else bel_b
             if taker == "A":
-                score_a, score_b = bel_a, total_b
+                tricks_b, scored_ann_b = tricks.b, ann_b
+                taker_points = tricks.a + ann_a
             else:
-                score_a, score_b = total_a, bel_b
+                tricks_a, scored_ann_a = tricks.a, ann_a
+                taker_points = tricks.b + ann_b
             if rules.litige == LitigeRule.RESERVE:
-                reserve += taker_total - taker_belote
+                reserve_in = taker_points
+                reserve += taker_points
+            else:
+                forfeited = taker_points
 
-    collected = 0
+    score_a = tricks_a + scored_ann_a + bel_a + penalty_a
+    score_b = tricks_b + scored_ann_b + bel_b + penalty_b
+    collected = reserve_a = reserve_b = 0
     if winner is not None and reserve:
         collected = reserve
         reserve = 0
         if winner == "A":
+            reserve_a = collected
             score_a += collected
         else:
+            reserve_b = collected
             score_b += collected
+    rounding_a = rounding_b = 0
     if rules.rounding == Rounding.NEAREST_TEN:
-        score_a = _round(score_a, Rounding.NEAREST_TEN)
-        score_b = _round(score_b, Rounding.NEAREST_TEN)
-    return outcome, score_a, score_b, reserve, tricks, totals, winner, collected
+        rounding_a = _round(score_a, Rounding.NEAREST_TEN) - score_a
+        rounding_b = _round(score_b, Rounding.NEAREST_TEN) - score_b
+        score_a += rounding_a
+        score_b += rounding_b
+    figures = (
+        taker,
+        reserve_in,
+        forfeited,
+        tricks_a,
+        scored_ann_a,
+        bel_a,
+        penalty_a,
+        reserve_a,
+        rounding_a,
+        tricks_b,
+        scored_ann_b,
+        bel_b,
+        penalty_b,
+        reserve_b,
+        rounding_b,
+    )
+    return outcome, score_a, score_b, reserve, tricks, totals, winner, collected, figures
+
+
+_NO_PARTS = (0, 0, 0, 0, 0, 0)
 
 
 def score_match(rules: Rules, hands: Sequence[HandInput]) -> MatchResult:
@@ -663,9 +799,17 @@ def score_match(rules: Rules, hands: Sequence[HandInput]) -> MatchResult:
         if not valid:
             continue  # an earlier hand is invalid: keep checking, stop scoring
 
-        outcome, score_a, score_b, reserve, tricks, hand_totals, hand_winner, collected = (
-            _score_hand(rules, hand, reserve)
-        )
+        (
+            outcome,
+            score_a,
+            score_b,
+            reserve,
+            tricks,
+            hand_totals,
+            hand_winner,
+            collected,
+            figures,
+        ) = _score_hand(rules, hand, reserve)
         total_a += score_a
         total_b += score_b
         ends = False
@@ -692,6 +836,7 @@ def score_match(rules: Rules, hands: Sequence[HandInput]) -> MatchResult:
                 hand_winner,
                 collected,
                 ends,
+                figures,
             )
         )
 

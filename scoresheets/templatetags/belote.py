@@ -1,7 +1,9 @@
 """Presentation helpers of the scoresheet, shared by every page (``{% load belote %}``).
 
-They arrange what the engine computed for display (teams, rows, whose turn
-it is); they never score anything.
+They arrange what the engine computed for display (team colours, card
+names, links); they never score anything. The sheet's own view-models (teams,
+rows, whose turn it is, deleted hands) are properties of
+:class:`~scoresheets.scoresheet.Scoresheet`.
 """
 
 from __future__ import annotations
@@ -17,11 +19,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoresheets import caching, scoring
-from scoresheets.charts import progress_svg
-from scoresheets.explain import explain_hand, explain_result
-from scoresheets.models import Hand, Match, Player, Table, seat_team
-from scoresheets.services import Scoresheet, default_team_name
+from scoresheets import caching, presets, scoring
+from scoresheets.explain import explain_result
+from scoresheets.models import Hand, Match, Table, seat_team
+from scoresheets.scoresheet import Scoresheet
 from scoresheets.text import of_name
 
 register = template.Library()
@@ -44,117 +45,10 @@ def team_name(match: Match, team: str | None) -> str:
     return match.team_name(team) if team in scoring.TEAMS else ""
 
 
-@dataclass(frozen=True)
-class TeamView:
-    code: str
-    name: str
-    players: tuple[str, ...]
-    show_players: bool
-    total: int
-    percent: int
-    winner: bool
-
-
-@register.simple_tag
-def sheet_teams(sheet: Scoresheet) -> list[TeamView]:
-    """Both teams with their totals and progress toward the target."""
-    match, result = sheet.match, sheet.result
-    teams = []
-    for code in scoring.TEAMS:
-        players = tuple(p.name for p in sheet.players if p.team == code)
-        name = match.team_name(code)
-        total = result.totals[code]
-        teams.append(
-            TeamView(
-                code=code,
-                name=name,
-                players=players,
-                show_players=len(players) == 2 and name != default_team_name(*players),
-                total=total,
-                percent=max(0, min(100, total * 100 // max(match.target, 1))),
-                winner=result.winner == code,
-            )
-        )
-    return teams
-
-
-@dataclass(frozen=True)
-class Turn:
-    number: int
-    dealer: Player | None
-    first: Player | None
-
-
-@register.simple_tag
-def next_turn(sheet: Scoresheet) -> Turn:
-    """The next hand: its number, who deals, and who speaks first (the dealer's next)."""
-    number = len(sheet.hands) + 1
-    dealer = sheet.match.dealer_seat(number)
-    return Turn(number=number, dealer=sheet.player(dealer), first=sheet.player(dealer % 4 + 1))
-
-
-@dataclass(frozen=True)
-class RowView:
-    index: int
-    number: int
-    hand: Hand
-    result: scoring.HandResult
-    dealer: Player | None
-    taker: str
-    taker_team: str | None
-    reserve_added: int
-    belote_holder: Player | None = None
-
-
-@register.simple_tag
-def sheet_rows(sheet: Scoresheet) -> list[RowView]:
-    """One row per live hand, newest first, with the names the sheet shows.
-
-    ``number`` is the hand's place among the live hands (a deleted hand
-    leaves no gap); the dealer follows it."""
-    match = sheet.match
-    rows = []
-    previous_reserve = 0
-    for index, (hand, result) in enumerate(zip(sheet.hands, sheet.result.hands, strict=True)):
-        player = sheet.player(hand.taker_seat)
-        if player is not None:
-            taker = player.name
-        else:
-            taker = match.team_name(hand.taker) if hand.taker else ""
-        rows.append(
-            RowView(
-                index=index,
-                number=index + 1,
-                hand=hand,
-                result=result,
-                dealer=sheet.player(match.dealer_seat(index + 1)),
-                taker=taker,
-                taker_team=hand.taker,
-                reserve_added=result.reserve - previous_reserve if result.reserve else 0,
-                belote_holder=sheet.player(hand.belote_seat),
-            )
-        )
-        previous_reserve = result.reserve
-    rows.reverse()
-    return rows
-
-
-@register.simple_tag
-def explain(sheet: Scoresheet, index: int) -> str:
-    """The one-line plain explanation of hand ``index`` (0-based) of the sheet."""
-    return explain_hand(sheet, index)
-
-
 @register.simple_tag
 def explain_outcome(match: Match, hand: scoring.HandInput, outcome: scoring.HandResult) -> str:
     """The same explanation for a hand not (yet) in a sheet: the preview, the calculator."""
     return explain_result(match, hand, outcome)
-
-
-@register.simple_tag
-def progress_chart(sheet: Scoresheet) -> SafeString:
-    """The inline SVG chart of both teams' running totals (safe: charts escapes its text)."""
-    return progress_svg(sheet)
 
 
 @register.simple_tag
@@ -174,14 +68,14 @@ def qr_svg(url: str, title: str = "") -> SafeString:
 
 
 ANNOUNCEMENT_NAMES = {
-    Match.CardNames.FRENCH: (
+    presets.CardNames.FRENCH: (
         (20, gettext_noop("Tierce")),
         (50, gettext_noop("Cinquante")),
         (100, gettext_noop("Cent")),
         (150, gettext_noop("Carré de 9")),
         (200, gettext_noop("Carré de valets")),
     ),
-    Match.CardNames.SPANISH: (
+    presets.CardNames.SPANISH: (
         (20, gettext_noop("Suivi de 3")),
         (50, gettext_noop("Suivi de 4")),
         (100, gettext_noop("Suivi de 5")),
@@ -194,14 +88,21 @@ ANNOUNCEMENT_NAMES = {
 @register.simple_tag
 def announcement_buttons(card_names: str) -> list[tuple[int, str]]:
     """The quick-add buttons of the announcements, named after the table's cards."""
-    names = ANNOUNCEMENT_NAMES.get(card_names, ANNOUNCEMENT_NAMES[Match.CardNames.FRENCH])
+    names = ANNOUNCEMENT_NAMES.get(card_names, ANNOUNCEMENT_NAMES[presets.CardNames.FRENCH])
     return [(points, _(name)) for points, name in names]
+
+
+@register.filter
+def preset_text(key: str) -> str:
+    """What the preset ``key`` plays, in a few words ("" for no preset)."""
+    preset = presets.PRESETS.get(key)
+    return _(preset.description) if preset else ""
 
 
 @register.filter
 def belote_cards(card_names: str) -> str:
     """What the belote is, in the table's card names."""
-    if card_names == Match.CardNames.SPANISH:
+    if card_names == presets.CardNames.SPANISH:
         return _("12 et 11 d'atout")
     return _("roi et dame d'atout")
 
@@ -243,50 +144,8 @@ def choice_team(value: Any) -> str:
 
 @register.simple_tag
 def hand_summary(sheet: Scoresheet, data: dict[str, Any] | Hand) -> str:
-    """A hand as entered, in one line: "Alice prend · plis Nous 82 · belote Eux".
-
-    ``data`` is a match-document hand plus ``taker_seat`` (a revision's data),
-    or a stored :class:`Hand`.
-    """
-    if isinstance(data, Hand):
-        data = data.document()
-    match = sheet.match
-    taker = data.get("taker")
-    if taker is None:
-        return _("Tout le monde passe")
-    player = sheet.player(data.get("taker_seat"))
-    parts = [_("%(taker)s prend") % {"taker": player.name if player else match.team_name(taker)}]
-    points = data.get("points") or {}
-    for team, value in points.items():
-        parts.append(
-            _("plis %(team)s %(points)s") % {"team": match.team_name(team), "points": value}
-        )
-    if data.get("capot"):
-        parts.append(_("capot %(team)s") % {"team": match.team_name(data["capot"])})
-    if data.get("belote"):
-        holder = sheet.player(data.get("belote_seat"))
-        parts.append(
-            _("belote %(team)s")
-            % {"team": holder.name if holder else match.team_name(data["belote"])}
-        )
-    for team, value in (data.get("announcements") or {}).items():
-        if value:
-            parts.append(
-                _("annonces %(team)s %(points)s") % {"team": match.team_name(team), "points": value}
-            )
-    if data.get("renonce"):
-        parts.append(_("renonce %(team)s") % {"team": match.team_name(data["renonce"])})
-    return " · ".join(parts)
-
-
-@register.simple_tag
-def deleted_places(sheet: Scoresheet) -> list[tuple[Hand, int]]:
-    """The deleted hands, each with the number it would take again if restored
-    (its place among the live hands)."""
-    return [
-        (hand, 1 + sum(1 for live in sheet.hands if live.number < hand.number))
-        for hand in sheet.deleted
-    ]
+    """A hand as entered, in one line (:meth:`Scoresheet.hand_summary`)."""
+    return sheet.hand_summary(data)
 
 
 @register.simple_tag(takes_context=True)

@@ -1,10 +1,12 @@
 // The hand form (match page and calculator): the other team's trick points
-// (162 - n) at once, the points team following the taker, no points with a
-// capot or a renonce, and the announcement quick-add buttons.
+// (the total of both, from the page's data-trick-points-total, minus n) at once,
+// the points team following the taker, no points with a capot or a renonce, and
+// the announcement quick-add buttons. Scores are never computed here: the
+// preview comes from the server (the engine). Teams of seats come from the
+// page's data-team attributes.
 // Everything is delegated from `document`, so a form swapped in by htmx works too.
 (function () {
   "use strict";
-  var TOTAL = 162;
 
   function form() { return document.getElementById("hand-form"); }
   function checked(f, name) {
@@ -26,13 +28,14 @@
     points.disabled = noPoints;
     f.querySelectorAll('input[name="points_team"]').forEach(function (r) { r.disabled = noPoints; });
     var n = parseInt(points.value, 10);
+    var total = parseInt(out.dataset.trickPointsTotal, 10);
     var team = checked(f, "points_team") || takerTeam(f);
-    if (noPoints || isNaN(n) || n < 0 || n > TOTAL || !team) {
+    if (noPoints || isNaN(n) || isNaN(total) || n < 0 || n > total || !team) {
       out.hidden = true;
       return;
     }
     var other = team === "A" ? "B" : "A";
-    out.textContent = teamName(f, team) + " " + n + " · " + teamName(f, other) + " " + (TOTAL - n);
+    out.textContent = teamName(f, team) + " " + n + " · " + teamName(f, other) + " " + (total - n);
     out.hidden = false;
   }
 
@@ -92,21 +95,24 @@
 })();
 
 // The belote holder: tapping a player also ticks the belote's team; choosing
-// "Personne" for the belote forgets the holder.
+// "Personne" for the belote forgets the holder. A player's team is the data-team
+// of the chip around the radio.
 (function () {
   "use strict";
+  function seatTeam(input) {
+    var chip = input && input.value ? input.closest("[data-team]") : null;
+    return chip ? chip.dataset.team : "";
+  }
   document.addEventListener("change", function (event) {
     var f = document.getElementById("hand-form");
     if (!f || !f.contains(event.target)) return;
     if (event.target.name === "belote_seat" && event.target.value) {
-      var team = ["1", "3"].indexOf(event.target.value) >= 0 ? "A" : "B";
-      var belote = f.querySelector('input[name="belote"][value="' + team + '"]');
+      var belote = f.querySelector('input[name="belote"][value="' + seatTeam(event.target) + '"]');
       if (belote) belote.checked = true;
     }
     if (event.target.name === "belote") {
-      var holder = f.querySelector('input[name="belote_seat"]:checked');
+      var holderTeam = seatTeam(f.querySelector('input[name="belote_seat"]:checked'));
       var none = f.querySelector('input[name="belote_seat"][value=""]');
-      var holderTeam = holder && holder.value ? (["1", "3"].indexOf(holder.value) >= 0 ? "A" : "B") : "";
       if (holderTeam && holderTeam !== event.target.value && none) none.checked = true;
     }
   });

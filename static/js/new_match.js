@@ -31,17 +31,16 @@
       if (button) setField(form, "target", button.dataset.targetValue);
     });
 
-    // Team name placeholders show the default: the partners' names.
+    // Team name placeholders show the default: the partners' names. Each seat
+    // says its team (data-team); partners come in seat order.
     function placeholders() {
-      var name = function (seat) {
-        var input = form.querySelector('[name="player_' + seat + '"]');
-        return input ? input.value.trim() : "";
-      };
-      [["team_a_name", 1, 3], ["team_b_name", 2, 4]].forEach(function (team) {
-        var input = form.querySelector('[name="' + team[0] + '"]');
-        var first = name(team[1]);
-        var second = name(team[2]);
-        if (input && first && second) input.placeholder = first + " & " + second;
+      ["A", "B"].forEach(function (team) {
+        var input = form.querySelector('[name="team_' + team.toLowerCase() + '_name"]');
+        var names = [];
+        form.querySelectorAll('[data-team="' + team + '"] input[name^="player_"]').forEach(function (field) {
+          names.push(field.value.trim());
+        });
+        if (input && names.length === 2 && names[0] && names[1]) input.placeholder = names.join(" & ");
       });
     }
     form.addEventListener("input", placeholders);

@@ -13,16 +13,16 @@
     return "";
   }
 
+  // Each seat says its team (data-team); partners come in seat order.
   function placeholders(form) {
-    var seats = {};
-    form.querySelectorAll("[data-seat]").forEach(function (seat) {
-      var match = seat.className.match(/seat-(\d)/);
-      if (match) seats[match[1]] = seatName(seat);
-    });
-    [["team_a_name", "1", "3"], ["team_b_name", "2", "4"]].forEach(function (team) {
-      var input = form.querySelector('[name="' + team[0] + '"]');
-      if (input && seats[team[1]] && seats[team[2]]) {
-        input.placeholder = seats[team[1]] + " & " + seats[team[2]];
+    ["A", "B"].forEach(function (team) {
+      var input = form.querySelector('[name="team_' + team.toLowerCase() + '_name"]');
+      var names = [];
+      form.querySelectorAll('[data-seat][data-team="' + team + '"]').forEach(function (seat) {
+        names.push(seatName(seat));
+      });
+      if (input && names.length === 2 && names[0] && names[1]) {
+        input.placeholder = names.join(" & ");
       }
     });
   }

@@ -1,0 +1,206 @@
+"""The scoresheet: a match with its players, hands and the engine's result,
+and what its pages show of it (teams, rows, whose turn it is, deleted hands).
+
+Read side only: ``services.match_get_scoresheet`` builds it (two queries);
+nothing here writes or scores. The view-models arrange the engine's figures
+(``scoring.MatchResult`` and each hand's breakdown) for the templates, which
+only read these properties; they are testable without a template.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from scoresheets import scoring
+from scoresheets.charts import progress_svg
+from scoresheets.explain import explain_result
+from scoresheets.models import Hand, Match, Player, default_team_name
+
+
+@dataclass(frozen=True)
+class TeamView:
+    """A team on the scoreboard: ``total`` in points, ``percent`` of the target
+    (0-100), ``show_players`` when its name does not already say who plays."""
+
+    code: str
+    name: str
+    players: tuple[str, ...]
+    show_players: bool
+    total: int
+    percent: int
+    winner: bool
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The next hand: its number, who deals and who speaks first."""
+
+    number: int
+    dealer: Player | None
+    first: Player | None
+
+
+@dataclass(frozen=True)
+class RowView:
+    """A live hand as the sheet shows it: ``number`` is its place among the
+    live hands; ``taker`` the name shown (the player, else the team);
+    ``reserve_added`` the points it put into the reserve."""
+
+    match: Match
+    index: int
+    number: int
+    hand: Hand
+    result: scoring.HandResult
+    dealer: Player | None
+    taker: str
+    taker_team: str | None
+    reserve_added: int
+    belote_holder: Player | None = None
+
+    @property
+    def explanation(self) -> str:
+        """The hand's one-line explanation, in the active language."""
+        return explain_result(self.match, self.hand.to_input(), self.result)
+
+
+@dataclass(frozen=True)
+class Scoresheet:
+    """A match with its players, live hands, deleted hands and the engine's
+    result, read in a fixed number of queries (2, whatever the number of
+    hands). ``hands[i]`` is scored as ``result.hands[i]`` (shown as hand i+1)."""
+
+    match: Match
+    players: tuple[Player, ...]
+    hands: tuple[Hand, ...]
+    result: scoring.MatchResult
+    deleted: tuple[Hand, ...] = ()
+
+    def player(self, seat: int | None) -> Player | None:
+        if seat is None:
+            return None
+        return self.players[seat - 1] if len(self.players) >= seat else None
+
+    def position(self, hand_id: int) -> int | None:
+        """The number shown for the live hand ``hand_id`` (1-based), or ``None``."""
+        for index, hand in enumerate(self.hands, start=1):
+            if hand.pk == hand_id:
+                return index
+        return None
+
+    @cached_property
+    def teams(self) -> list[TeamView]:
+        """Both teams with their totals and progress toward the target."""
+        match, result = self.match, self.result
+        teams = []
+        for code in scoring.TEAMS:
+            players = tuple(p.name for p in self.players if p.team == code)
+            name = match.team_name(code)
+            total = result.totals[code]
+            teams.append(
+                TeamView(
+                    code=code,
+                    name=name,
+                    players=players,
+                    show_players=len(players) == 2 and name != default_team_name(*players),
+                    total=total,
+                    percent=max(0, min(100, total * 100 // max(match.target, 1))),
+                    winner=result.winner == code,
+                )
+            )
+        return teams
+
+    @cached_property
+    def next_turn(self) -> Turn:
+        """The next hand: its number, who deals, and who speaks first (the dealer's next)."""
+        number = len(self.hands) + 1
+        dealer = self.match.dealer_seat(number)
+        return Turn(number=number, dealer=self.player(dealer), first=self.player(dealer % 4 + 1))
+
+    @cached_property
+    def rows(self) -> list[RowView]:
+        """One row per live hand, newest first, with the names the sheet shows.
+
+        ``number`` is the hand's place among the live hands (a deleted hand
+        leaves no gap); the dealer follows it."""
+        match = self.match
+        rows = []
+        for index, (hand, result) in enumerate(zip(self.hands, self.result.hands, strict=True)):
+            player = self.player(hand.taker_seat)
+            if player is not None:
+                taker = player.name
+            else:
+                taker = match.team_name(hand.taker) if hand.taker else ""
+            rows.append(
+                RowView(
+                    match=match,
+                    index=index,
+                    number=index + 1,
+                    hand=hand,
+                    result=result,
+                    dealer=self.player(match.dealer_seat(index + 1)),
+                    taker=taker,
+                    taker_team=hand.taker,
+                    reserve_added=result.breakdown.reserve_in,
+                    belote_holder=self.player(hand.belote_seat),
+                )
+            )
+        rows.reverse()
+        return rows
+
+    @cached_property
+    def deleted_places(self) -> list[tuple[Hand, int]]:
+        """The deleted hands, each with the number it would take again if restored
+        (its place among the live hands)."""
+        return [
+            (hand, 1 + sum(1 for live in self.hands if live.number < hand.number))
+            for hand in self.deleted
+        ]
+
+    @property
+    def chart(self) -> SafeString:
+        """The inline SVG chart of both teams' running totals ("" before the first hand)."""
+        return progress_svg(self)
+
+    def hand_summary(self, data: dict[str, Any] | Hand) -> str:
+        """A hand as entered, in one line: "Alice prend · plis Nous 82 · belote Eux".
+
+        ``data`` is a match-document hand plus ``taker_seat`` (a revision's data),
+        or a stored :class:`Hand`.
+        """
+        if isinstance(data, Hand):
+            data = data.document()
+        match = self.match
+        taker = data.get("taker")
+        if taker is None:
+            return _("Tout le monde passe")
+        player = self.player(data.get("taker_seat"))
+        parts = [
+            _("%(taker)s prend") % {"taker": player.name if player else match.team_name(taker)}
+        ]
+        points = data.get("points") or {}
+        for team, value in points.items():
+            parts.append(
+                _("plis %(team)s %(points)s") % {"team": match.team_name(team), "points": value}
+            )
+        if data.get("capot"):
+            parts.append(_("capot %(team)s") % {"team": match.team_name(data["capot"])})
+        if data.get("belote"):
+            holder = self.player(data.get("belote_seat"))
+            parts.append(
+                _("belote %(team)s")
+                % {"team": holder.name if holder else match.team_name(data["belote"])}
+            )
+        for team, value in (data.get("announcements") or {}).items():
+            if value:
+                parts.append(
+                    _("annonces %(team)s %(points)s")
+                    % {"team": match.team_name(team), "points": value}
+                )
+        if data.get("renonce"):
+            parts.append(_("renonce %(team)s") % {"team": match.team_name(data["renonce"])})
+        return " · ".join(parts)
