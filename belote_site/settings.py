@@ -231,6 +231,10 @@ if CACHE_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "rebelote"),
+            # The cache is an optimisation (scoresheets/caching.py): a Redis
+            # that accepts connections but stops answering must cost a poll
+            # half a second, then the request goes on from the database.
+            "OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5},
         }
     }
     # django-ratelimit 4.1's list of supported backends predates Django's own

@@ -31,7 +31,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 from scoresheets import caching
 from scoresheets.converters import TOKEN_LENGTH, TokenConverter
@@ -72,6 +72,11 @@ class UnchangedPollApp:
         """The token of a poll that the cache says is unchanged, else None."""
         if environ.get("REQUEST_METHOD") != "GET":
             return None
+        # A poll has no body; one that declares one is Django's (its 413 guard).
+        if environ.get("CONTENT_LENGTH") not in (None, "", "0") or environ.get(
+            "HTTP_TRANSFER_ENCODING"
+        ):
+            return None
         query = QUERY.fullmatch(environ.get("QUERY_STRING", ""))
         if query is None:
             return None
@@ -88,9 +93,13 @@ class UnchangedPollApp:
         if self._paths is None:
             # From the URL configuration, the one source of the routes.
             sample = "x" * TOKEN_LENGTH
+            # PATH_INFO never holds the script name: the routes without the
+            # prefix that Django left in this thread (set per request, never reset).
+            prefix = get_script_prefix()
             shapes = []
             for name in ("match_poll", "match_poll_read"):
-                before, after = reverse(name, args=[sample]).split(sample)
+                url = reverse(name, args=[sample])
+                before, after = ("/" + url.removeprefix(prefix)).split(sample)
                 shapes.append(f"{re.escape(before)}({TokenConverter.regex}){re.escape(after)}")
             self._paths = re.compile("|".join(shapes))
         found = self._paths.fullmatch(path)
@@ -102,7 +111,13 @@ class UnchangedPollApp:
         """A ``start_response`` that keeps the headers of Django's unchanged 204."""
 
         def keep(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            if status.startswith("204") and exc_info is None:
+            # Not a 204 that repairs this requester's cookies (a malformed
+            # session or CSRF cookie: Set-Cookie, and "Cookie" added to Vary).
+            if (
+                status.startswith("204")
+                and exc_info is None
+                and not any(name.lower() == "set-cookie" for name, _ in headers)
+            ):
                 self._headers[secure] = [
                     (name, value) for name, value in headers if name.lower() not in PER_REQUEST
                 ]
@@ -126,7 +141,7 @@ def _host_allowed(environ: dict) -> bool:
     if settings.USE_X_FORWARDED_HOST:
         return False  # rare here: let Django decide
     host = environ.get("HTTP_HOST")
-    if not host:  # HTTP/1.0: the server's name, as Django's _get_raw_host
+    if host is None:  # no Host header (HTTP/1.0): the server's name, as Django's _get_raw_host
         host = environ.get("SERVER_NAME", "")
         port = str(environ.get("SERVER_PORT", ""))
         if port and port != ("443" if _is_secure(environ) else "80"):

@@ -52,6 +52,9 @@ PROBLEM_MESSAGES: dict[str, Any] = {
         "Cette partie a atteint %(max)s donnes, le maximum : commencez-en une nouvelle."
     ),
     "too_many_hands": _("Ce fichier a %(count)s donnes, et une partie en compte %(max)s au plus."),
+    "game_not_supported": _(
+        "Ce fichier est une partie de coinche : l'import ne prend encore que la belote classique."
+    ),
 }
 
 # Some codes read better with the field they are about.

@@ -11,8 +11,9 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.test import RequestFactory
+from django.urls import set_script_prefix
 
-from scoresheets import caching, services
+from scoresheets import caching, limits, services
 from scoresheets.fastpoll import UnchangedPollApp
 from scoresheets.models import Match
 from tests.factories import hand, make_match, play
@@ -42,6 +43,18 @@ class Server:
             answer["headers"] = dict(headers)
 
         body = b"".join(self.app(environ, start_response))
+        return answer["status"], answer["headers"], body
+
+    def django_answer(self, path: str, **extra) -> tuple[int, dict, bytes]:
+        """(status, headers, body) of ``GET path`` from Django alone."""
+        environ = RequestFactory().get(path, **extra).environ
+        answer: dict = {}
+
+        def start_response(status, headers, exc_info=None):
+            answer["status"] = int(status.split()[0])
+            answer["headers"] = dict(headers)
+
+        body = b"".join(self.django(environ, start_response))
         return answer["status"], answer["headers"], body
 
 
@@ -162,3 +175,34 @@ def test_the_production_entry_point_is_wrapped():
     from belote_site import wsgi
 
     assert isinstance(wsgi.application, UnchangedPollApp)
+
+
+# Found by review (each failed before its fix).
+
+
+def test_an_empty_host_header_is_refused_as_django_does(server, match):
+    server.request(poll_path(match, match.version))
+    assert server.request(poll_path(match, match.version), HTTP_HOST="")[0] == 400
+
+
+def test_a_poll_declaring_a_body_goes_to_django(server, match):
+    server.request(poll_path(match, match.version))
+    too_long = str(limits.REQUEST_MAX_BYTES + 1)
+    assert server.request(poll_path(match, match.version), CONTENT_LENGTH=too_long)[0] == 413
+
+
+def test_a_script_prefix_left_in_the_thread_does_not_disable_the_fast_path(server, match):
+    set_script_prefix("/sub/")
+    try:
+        server.request(poll_path(match, match.version))
+        server.request(poll_path(match, match.version))
+        assert server.reached_django == 1
+    finally:
+        set_script_prefix("/")
+
+
+def test_a_request_cannot_choose_the_headers_replayed_to_everyone(server, match):
+    server.request(poll_path(match, match.version), HTTP_COOKIE="sessionid=bad")
+    _, django_headers, _ = server.django_answer(poll_path(match, match.version))
+    _, headers, _ = server.request(poll_path(match, match.version))
+    assert headers["Vary"] == django_headers["Vary"] == "Accept-Language"
