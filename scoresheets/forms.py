@@ -19,7 +19,14 @@ from django.utils.translation import pgettext_lazy
 
 from scoresheets import limits, presets, scoring
 from scoresheets.documents import DocumentError, parse_json
-from scoresheets.models import CARD_NAMES_CHOICES, Hand, Player, seat_team
+from scoresheets.models import (
+    CARD_NAMES_CHOICES,
+    PLAYER_NAME_MAX,
+    TEAM_NAME_MAX,
+    Hand,
+    Player,
+    seat_team,
+)
 
 # --------------------------------------------------------------------------
 # The engine's problems, translated
@@ -260,19 +267,19 @@ class MatchForm(RulesForm):
     they differ from the chosen preset, the match is marked as custom rules.
     """
 
-    player_1 = forms.CharField(label=_("Joueur 1"), max_length=40)
-    player_2 = forms.CharField(label=_("Joueur 2"), max_length=40)
-    player_3 = forms.CharField(label=_("Joueur 3"), max_length=40)
-    player_4 = forms.CharField(label=_("Joueur 4"), max_length=40)
+    player_1 = forms.CharField(label=_("Joueur 1"), max_length=PLAYER_NAME_MAX)
+    player_2 = forms.CharField(label=_("Joueur 2"), max_length=PLAYER_NAME_MAX)
+    player_3 = forms.CharField(label=_("Joueur 3"), max_length=PLAYER_NAME_MAX)
+    player_4 = forms.CharField(label=_("Joueur 4"), max_length=PLAYER_NAME_MAX)
     team_a_name = forms.CharField(
         label=_("Équipe des joueurs 1 et 3"),
-        max_length=60,
+        max_length=TEAM_NAME_MAX,
         required=False,
         widget=forms.TextInput(attrs={"placeholder": _("Les prénoms des partenaires")}),
     )
     team_b_name = forms.CharField(
         label=_("Équipe des joueurs 2 et 4"),
-        max_length=60,
+        max_length=TEAM_NAME_MAX,
         required=False,
         widget=forms.TextInput(attrs={"placeholder": _("Les prénoms des partenaires")}),
     )

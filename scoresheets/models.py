@@ -30,6 +30,11 @@ def default_team_name(first: str, second: str) -> str:
     return f"{first} & {second}"
 
 
+PLAYER_NAME_MAX = 40  # characters
+# A team's name holds at least its default, two of the longest names.
+TEAM_NAME_MAX = len(default_team_name("x" * PLAYER_NAME_MAX, "x" * PLAYER_NAME_MAX))
+
+
 def new_token() -> str:
     """An unguessable URL token: 144 bits from ``secrets`` (24 URL-safe characters)."""
     return secrets.token_urlsafe(18)
@@ -56,7 +61,7 @@ class TablePlayer(models.Model):
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="roster")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=PLAYER_NAME_MAX)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -94,8 +99,8 @@ class Match(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     version = models.PositiveIntegerField(default=1)
 
-    team_a_name = models.CharField(max_length=60)
-    team_b_name = models.CharField(max_length=60)
+    team_a_name = models.CharField(max_length=TEAM_NAME_MAX)
+    team_b_name = models.CharField(max_length=TEAM_NAME_MAX)
     first_dealer = models.PositiveSmallIntegerField(default=1)
 
     preset = models.CharField(max_length=16, choices=PRESET_CHOICES, default=presets.DEFAULT.key)
@@ -181,7 +186,7 @@ class Player(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=PLAYER_NAME_MAX)
     # The roster player behind this seat, in a table's match.
     person = models.ForeignKey(
         TablePlayer, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"

@@ -13,9 +13,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoresheets import scoring
 from scoresheets.forms import MatchForm, problem_message
-from scoresheets.models import TablePlayer
+from scoresheets.models import PLAYER_NAME_MAX, TablePlayer
 
-NAME_MAX = 40  # TablePlayer.name and Player.name
+NAME_MAX = PLAYER_NAME_MAX  # TablePlayer.name and Player.name (models)
 ROSTER_MAX = 30  # names typed at once when creating a table
 SAME_PLAYER = _("Ce joueur est déjà à une autre place.")
 

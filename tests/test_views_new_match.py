@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scoresheets.models import Match
+from scoresheets.models import Match, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +153,25 @@ def test_with_the_script_the_fields_as_sent_win(client: Client):
     client.post("/nouvelle/", form(preset="annonces", scripted="True"))
     match = Match.objects.get()
     assert (match.announcements, match.preset) == (False, "custom")
+
+
+def test_two_partners_of_the_longest_names_make_a_team(client: Client):
+    # Regression (newcomer trial): two 30-letter partners were refused with a
+    # vague message, their default team name being over the team name's limit.
+    longest = "M" * Player._meta.get_field("name").max_length
+    response = client.post("/nouvelle/", form(player_1=longest, player_3=longest))
+    assert response.status_code == 303
+    match = Match.objects.get()
+    assert match.team_a_name == f"{longest} & {longest}"
+
+
+def test_a_typed_team_name_as_long_as_a_default_one_is_taken(client: Client):
+    name = "É" * Match._meta.get_field("team_a_name").max_length
+    assert client.post("/nouvelle/", form(team_a_name=name)).status_code == 303
+    assert Match.objects.get().team_a_name == name
+
+
+def test_the_name_inputs_carry_the_model_limits(client: Client):
+    body = client.get("/nouvelle/").content.decode()
+    assert body.count(f'maxlength="{Player._meta.get_field("name").max_length}"') == 4
+    assert body.count(f'maxlength="{Match._meta.get_field("team_a_name").max_length}"') == 2
