@@ -11,8 +11,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 
-from scoresheets import presets, scoring, services
+from scoresheets import presets, scoring, services, tables
 from scoresheets.models import Hand, Match
 from tests.conftest import case_id, coinche_case_files
 from tests.test_cases import assert_matches_expected
@@ -225,4 +226,62 @@ def test_the_page_of_an_imported_case_renders(client, path: Path):
         f"/voir/{match.read_token}/poll/",
         f"/m/{match.token}/export.json",
     ):
+        assert client.get(url).status_code == 200, url
+
+
+# The services' write path and a table's pages take a coinche match too (the
+# entry form is belote's for now: these hands come through the services).
+COINCHE_HANDS = (
+    scoring.CoincheHand("A", 100, "hearts", "coinche", "A", 120),  # made, coinched
+    scoring.CoincheHand(None),  # everyone passed
+    scoring.CoincheHand("B", "capot", "spades", capot="B", belote="B"),
+)
+
+
+def coinche_table_match():
+    table = tables.table_create(name="Jeudi")
+    rules = scoring.CoincheRules(target=3000, capot_points=252)
+    match = services.match_create(names=["Léa", "Sam", "Noé", "Zoé"], rules=rules, table=table)
+    for hand in COINCHE_HANDS:
+        services.hand_record(match=match, hand=hand)
+    return table, Match.objects.get(pk=match.pk)
+
+
+@pytest.mark.django_db
+def test_the_services_record_correct_delete_and_restore_coinche_hands():
+    _, match = coinche_table_match()
+    engine = scoring.score_match(match.rules, list(COINCHE_HANDS))
+    assert engine.finished is False
+    assert (match.total_a, match.total_b) == (engine.totals.a, engine.totals.b)
+    assert services.match_get_scoresheet(match).result == engine
+
+    first = match.hands.live().first()
+    corrected = scoring.CoincheHand("A", 100, "hearts", "surcoinche", "A", 120)
+    services.hand_update(match=match, hand_id=first.pk, hand=corrected, expected_version=1)
+    hands = [corrected, *COINCHE_HANDS[1:]]
+    match.refresh_from_db()
+    assert services.match_get_scoresheet(match).result == scoring.score_match(match.rules, hands)
+    assert first.revisions.order_by("-version").first().data["coinche"] == "surcoinche"
+
+    services.hand_delete(match=match, hand_id=first.pk, expected_version=2)
+    match.refresh_from_db()
+    rest = scoring.score_match(match.rules, hands[1:])
+    assert (match.total_a, match.total_b) == (rest.totals.a, rest.totals.b)
+    services.hand_restore(match=match, hand_id=first.pk)
+    match.refresh_from_db()
+    assert services.match_get_scoresheet(match).result == scoring.score_match(match.rules, hands)
+
+    # A belote hand is no coinche hand: the engine refuses it, nothing is saved.
+    with pytest.raises(scoring.MatchError):
+        services.hand_record(match=match, hand=scoring.HandInput("A", "A", 100))
+    assert match.hands.count() == 3
+
+
+@pytest.mark.django_db
+def test_a_table_scores_its_coinche_matches_with_the_coinche_rules(client):
+    table, match = coinche_table_match()
+    (played,) = tables.played_matches(table)
+    assert played.result == scoring.score_match(match.rules, list(COINCHE_HANDS))
+    for name in ("table", "table_ranking", "table_matches_csv", "table_hands_csv"):
+        url = reverse(name, args=[table.token])
         assert client.get(url).status_code == 200, url
