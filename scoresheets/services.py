@@ -615,6 +615,8 @@ def match_import(*, document: Any, device: str = "") -> Match:
     rules, inputs = scoring.parse_match_document(document)
     result = scoring.score_match(rules, inputs)
     table = _table_from_document(document, inputs)
+    if isinstance(rules, scoring.CoincheRules):
+        table["preset"] = presets.CUSTOM  # the presets are belote's
     match = match_create(
         names=table["names"],
         rules=rules,

@@ -285,3 +285,9 @@ def test_a_table_scores_its_coinche_matches_with_the_coinche_rules(client):
     for name in ("table", "table_ranking", "table_matches_csv", "table_hands_csv"):
         url = reverse(name, args=[table.token])
         assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.django_db
+def test_a_coinche_match_has_no_belote_preset():
+    document = {**generale_document(), "rebelote": {"preset": "classique"}}
+    assert services.match_import(document=document).preset == presets.CUSTOM
