@@ -291,3 +291,16 @@ def test_a_table_scores_its_coinche_matches_with_the_coinche_rules(client):
 def test_a_coinche_match_has_no_belote_preset():
     document = {**generale_document(), "rebelote": {"preset": "classique"}}
     assert services.match_import(document=document).preset == presets.CUSTOM
+
+
+def test_every_coinche_rule_has_its_column_with_the_engines_default():
+    defaults = scoring.CoincheRules()
+    for name in presets.COINCHE_RULE_NAMES:
+        column = Match._meta.get_field(name)
+        if name in presets.RULE_NAMES:
+            continue  # shared with belote: belote's default (a coinche match sets every rule)
+        assert column.default == getattr(defaults, name), name
+    assert Match().rules == presets.DEFAULT.rules  # a new match is belote, as before
+    assert Match(game="coinche", target=2000, rounding="nearest_ten", capot_points=250).rules == (
+        defaults
+    )
