@@ -218,7 +218,7 @@ def hands_csv(
                     name(hand.belote_player),
                     given.announcements.a,
                     given.announcements.b,
-                    _team(given.renonce),
+                    _team(getattr(given, "renonce", None)),  # none at coinche
                     str(scored.outcome),
                     scored.score.a,
                     scored.score.b,

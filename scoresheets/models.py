@@ -85,6 +85,35 @@ def _values(choices: tuple) -> list[str]:
     return [str(choice.value) for choice in choices]
 
 
+def _column_choices(values: list[str]) -> list[tuple[str, str]]:
+    """A column's choices: the engine's values, labelled by themselves (the
+    forms label them)."""
+    return [(value, value) for value in values]
+
+
+# The game of a match (FORMAT, top-level key ``game``): belote or coinche.
+GAMES = _values(tuple(scoring.Game))
+# Coinche's rule defaults (COINCHE, *Rules*), as the columns' plain values.
+COINCHE_DEFAULTS = presets.rule_values(scoring.CoincheRules())
+# A coinche hand's contract (COINCHE, *Hand*), as the columns' strings.
+BID_VALUES = [str(bid) for bid in scoring.BIDS]
+SUITS = _values(tuple(scoring.ContractSuit))
+COINCHE_LEVELS = _values(tuple(scoring.CoincheLevel))
+MADE_SCORES = _values(tuple(scoring.MadeScore))
+COINCHE_SCORES = _values(tuple(scoring.CoincheScore))
+
+
+def _longest(values: list[str]) -> int:
+    return max(len(value) for value in values)
+
+
+def bid_of(value: str | None) -> int | str | None:
+    """A stored bid as the engine's: ``"100"`` is 100, a word stays a word."""
+    if value is None:
+        return None
+    return int(value) if value.isdigit() else value
+
+
 class Match(models.Model):
     """A match (partie): four players in seats, two teams, frozen rules, hands.
 
@@ -103,6 +132,12 @@ class Match(models.Model):
     team_b_name = models.CharField(max_length=TEAM_NAME_MAX)
     first_dealer = models.PositiveSmallIntegerField(default=1)
 
+    # belote (FORMAT.md) or coinche (docs/coinche.md): which rules below apply.
+    game = models.CharField(
+        max_length=_longest(GAMES),
+        choices=_column_choices(GAMES),
+        default=scoring.Game.BELOTE.value,
+    )
     preset = models.CharField(max_length=16, choices=PRESET_CHOICES, default=presets.DEFAULT.key)
     card_names = models.CharField(
         max_length=8, choices=CARD_NAMES_CHOICES, default=RULE_DEFAULTS["card_names"]
@@ -116,6 +151,21 @@ class Match(models.Model):
     announcements = models.BooleanField(default=RULE_DEFAULTS["announcements"])
     renonce = models.CharField(max_length=8, default=RULE_DEFAULTS["renonce"])
     win_needs_trick = models.BooleanField(default=RULE_DEFAULTS["win_needs_trick"])
+    # Coinche's own rules (COINCHE, *Rules*: one column per field of
+    # scoring.CoincheRules; target, rounding, announcements and capot_points
+    # are the columns above). A belote match keeps these defaults, and a
+    # coinche match belote's litige, renonce and win_needs_trick: unused.
+    made_score = models.CharField(
+        max_length=_longest(MADE_SCORES), default=COINCHE_DEFAULTS["made_score"]
+    )
+    coinche_score = models.CharField(
+        max_length=_longest(COINCHE_SCORES), default=COINCHE_DEFAULTS["coinche_score"]
+    )
+    belote_counts = models.BooleanField(default=COINCHE_DEFAULTS["belote_counts"])
+    announcements_count = models.BooleanField(default=COINCHE_DEFAULTS["announcements_count"])
+    capot_bid_points = models.PositiveSmallIntegerField(
+        default=COINCHE_DEFAULTS["capot_bid_points"]
+    )
 
     # The table it belongs to; a quick match has none.
     table = models.ForeignKey(
@@ -140,10 +190,29 @@ class Match(models.Model):
                 condition=Q(first_dealer__gte=1, first_dealer__lte=4), name="match_first_dealer"
             ),
             models.CheckConstraint(condition=Q(target__gte=1), name="match_target_positive"),
-            # The values the engine accepts (presets.RULE_CHOICES), one constraint per rule.
+            models.CheckConstraint(condition=Q(game__in=GAMES), name="match_game"),
+            # The values the engine accepts (presets.RULE_CHOICES), one constraint per rule;
+            # capot_points takes other values at coinche (COINCHE, rule capot_points).
             models.CheckConstraint(
-                condition=Q(capot_points__in=presets.RULE_CHOICES["capot_points"]),
+                condition=Q(
+                    game=scoring.Game.BELOTE.value,
+                    capot_points__in=presets.RULE_CHOICES["capot_points"],
+                )
+                | Q(
+                    game=scoring.Game.COINCHE.value,
+                    capot_points__in=scoring.COINCHE_CAPOT_CHOICES,
+                ),
                 name="match_capot_points",
+            ),
+            models.CheckConstraint(
+                condition=Q(made_score__in=MADE_SCORES), name="match_made_score"
+            ),
+            models.CheckConstraint(
+                condition=Q(coinche_score__in=COINCHE_SCORES), name="match_coinche_score"
+            ),
+            models.CheckConstraint(
+                condition=Q(capot_bid_points__in=scoring.CAPOT_BID_CHOICES),
+                name="match_capot_bid_points",
             ),
             models.CheckConstraint(
                 condition=Q(rounding__in=_values(presets.RULE_CHOICES["rounding"])),
@@ -168,8 +237,18 @@ class Match(models.Model):
         return f"{self.team_a_name} – {self.team_b_name}"
 
     @property
-    def rules(self) -> scoring.Rules:
-        """The engine's view of this match's rules."""
+    def is_coinche(self) -> bool:
+        """Whether this match is played at coinche (docs/coinche.md)."""
+        return self.game == scoring.Game.COINCHE
+
+    @property
+    def rules(self) -> scoring.Rules | scoring.CoincheRules:
+        """The engine's view of this match's rules: ``CoincheRules`` for a
+        coinche match, belote's ``Rules`` otherwise."""
+        if self.is_coinche:
+            return scoring.CoincheRules(
+                **{name: getattr(self, name) for name in presets.COINCHE_RULE_NAMES}
+            )
         return scoring.Rules(**{name: getattr(self, name) for name in presets.RULE_NAMES})
 
     def team_name(self, team: str) -> str:
@@ -258,6 +337,22 @@ class Hand(models.Model):
     renonce = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
     # The player who held the belote, when someone said (optional).
     belote_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Coinche only (COINCHE, *Hand*), null in a belote match: the contract
+    # (bid "80".."180", "capot" or "generale"; its suit; coinche or
+    # surcoinche) and, for a générale made capot, whether the bidder was alone.
+    bid = models.CharField(
+        max_length=_longest(BID_VALUES), choices=_column_choices(BID_VALUES), null=True, blank=True
+    )
+    suit = models.CharField(
+        max_length=_longest(SUITS), choices=_column_choices(SUITS), null=True, blank=True
+    )
+    coinche = models.CharField(
+        max_length=_longest(COINCHE_LEVELS),
+        choices=_column_choices(COINCHE_LEVELS),
+        null=True,
+        blank=True,
+    )
+    solo = models.BooleanField(null=True, blank=True)
 
     objects = HandQuerySet.as_manager()
 
@@ -302,13 +397,37 @@ class Hand(models.Model):
                 | Q(belote__isnull=False, belote_seat__gte=1, belote_seat__lte=4),
                 name="hand_belote_seat",
             ),
+            models.CheckConstraint(
+                condition=Q(bid__isnull=True) | Q(bid__in=BID_VALUES), name="hand_bid"
+            ),
+            models.CheckConstraint(
+                condition=Q(suit__isnull=True) | Q(suit__in=SUITS), name="hand_suit"
+            ),
+            models.CheckConstraint(
+                condition=Q(coinche__isnull=True) | Q(coinche__in=COINCHE_LEVELS),
+                name="hand_coinche",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"#{self.number}"
 
-    def to_input(self) -> scoring.HandInput:
-        """The engine's input for this hand."""
+    def to_input(self) -> scoring.HandInput | scoring.CoincheHand:
+        """The engine's input for this hand: a ``CoincheHand`` in a coinche
+        match, belote's ``HandInput`` otherwise."""
+        if self.match.is_coinche:
+            return scoring.CoincheHand(
+                taker=self.taker,
+                bid=bid_of(self.bid),
+                suit=self.suit,
+                coinche=self.coinche,
+                points_team=self.points_team,
+                trick_points=self.trick_points,
+                capot=self.capot,
+                solo=self.solo,
+                belote=self.belote,
+                announcements=scoring.Pair(self.announcements_a, self.announcements_b),
+            )
         return scoring.HandInput(
             taker=self.taker,
             points_team=self.points_team,
@@ -325,16 +444,37 @@ class Hand(models.Model):
         return self.data_of(self.to_input(), self.taker_seat, self.belote_seat)
 
     @staticmethod
-    def data_of(hand: scoring.HandInput, taker_seat: int | None, belote_seat: int | None) -> dict:
-        """What :meth:`document` gives for a hand entered as ``hand``."""
-        data = scoring.match_document(scoring.Rules(), [hand])["hands"][0]
+    def data_of(
+        hand: scoring.HandInput | scoring.CoincheHand,
+        taker_seat: int | None,
+        belote_seat: int | None,
+    ) -> dict:
+        """What :meth:`document` gives for a hand entered as ``hand`` (a
+        coinche hand as in docs/coinche.md)."""
+        rules = scoring.CoincheRules() if isinstance(hand, scoring.CoincheHand) else scoring.Rules()
+        data = scoring.match_document(rules, [hand])["hands"][0]
         data["taker_seat"] = taker_seat
         data["belote_seat"] = belote_seat
         return data
 
     @classmethod
-    def fields_from_input(cls, hand: scoring.HandInput) -> dict:
+    def fields_from_input(cls, hand: scoring.HandInput | scoring.CoincheHand) -> dict:
         """Model field values for an engine input (the inverse of ``to_input``)."""
+        if isinstance(hand, scoring.CoincheHand):
+            return {
+                "taker": hand.taker,
+                "points_team": hand.points_team,
+                "trick_points": hand.trick_points,
+                "capot": hand.capot,
+                "belote": hand.belote,
+                "announcements_a": hand.announcements.a,
+                "announcements_b": hand.announcements.b,
+                "renonce": None,
+                "bid": None if hand.bid is None else str(hand.bid),
+                "suit": None if hand.suit is None else str(hand.suit),
+                "coinche": None if hand.coinche is None else str(hand.coinche),
+                "solo": hand.solo,
+            }
         return {
             "taker": hand.taker,
             "points_team": hand.points_team,

@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
-from scoresheets.scoring import Rules, check_rules
+from scoresheets.scoring import CoincheRules, Rules, check_rules
 
 __all__ = [
     "ANNONCES",
     "CARD_NAMES_LABELS",
     "CLASSIQUE",
+    "COINCHE_RULE_NAMES",
     "CUSTOM",
     "DEFAULT",
     "MAROCAINE",
@@ -79,10 +80,18 @@ def _plain(value: Any) -> Any:
     return str(value) if isinstance(value, str) else value
 
 
-def rule_values(rules: Rules) -> dict[str, Any]:
+COINCHE_RULE_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(CoincheRules))
+"""The engine's coinche rule names, in the order of ``CoincheRules`` (COINCHE,
+*Rules*); those shared with belote (``target``, ``rounding``,
+``announcements``, ``capot_points``) are the same columns of a match."""
+
+
+def rule_values(rules: Rules | CoincheRules) -> dict[str, Any]:
     """``rules`` as plain values (str, int, bool) by rule name: the model's
-    columns, the forms' data, JSON."""
-    return {name: _plain(getattr(rules, name)) for name in RULE_NAMES}
+    columns, the forms' data, JSON. Belote's rule names for :class:`Rules`,
+    coinche's for :class:`CoincheRules`."""
+    names = COINCHE_RULE_NAMES if isinstance(rules, CoincheRules) else RULE_NAMES
+    return {name: _plain(getattr(rules, name)) for name in names}
 
 
 class CardNames(StrEnum):

@@ -65,7 +65,7 @@ class HandChange:
 def match_create(
     *,
     names: Sequence[str],
-    rules: scoring.Rules,
+    rules: scoring.Rules | scoring.CoincheRules,
     team_a_name: str = "",
     team_b_name: str = "",
     first_dealer: int = 1,
@@ -77,13 +77,15 @@ def match_create(
 
     Team names default to the partners' names. With a ``table``, each name is
     a player of its roster (found whatever the case, or added), so that the
-    player's history follows them. Raises ``scoring.MatchError`` if
+    player's history follows them. ``rules`` are belote's (``Rules``) or
+    coinche's (``CoincheRules``: a coinche match). Raises ``scoring.MatchError`` if
     ``rules`` are invalid, or (code ``same_player``, field ``player_N``) if
     one player would take two seats; nothing is created then. Raises
     ``limits.TableFull`` when ``table`` has its most matches, or would pass
     its most roster players with a new name.
     """
-    problems = scoring.check_rules(rules)
+    coinche = isinstance(rules, scoring.CoincheRules)
+    problems = scoring.coinche.check_rules(rules) if coinche else scoring.check_rules(rules)
     names = [name.strip() for name in names]
     seen: dict[str, int] = {}
     for seat, name in enumerate(names, start=1):
@@ -108,6 +110,7 @@ def match_create(
         first_dealer=first_dealer,
         preset=preset,
         card_names=card_names,
+        game=scoring.Game.COINCHE.value if coinche else scoring.Game.BELOTE.value,
         **presets.rule_values(rules),
     )
     match.full_clean()
@@ -604,26 +607,16 @@ def match_import(*, document: Any, device: str = "") -> Match:
     "Joueur 1" ... "Joueur 4", teams "Nous" / "Eux", and the takers are
     known by team only. ``device`` is recorded as the phone that entered the
     hands. A document of more than ``limits.MATCH_MAX_HANDS`` hands is
-    refused (``MatchError``, code ``too_many_hands``) before it is parsed,
-    and so is a coinche document (code ``game_not_supported``: the database
-    stores belote matches only, for now; ``score_match`` scores it).
+    refused (``MatchError``, code ``too_many_hands``) before it is parsed.
+    Both games are taken: a document with ``"game": "coinche"``
+    (docs/coinche.md) makes a coinche match.
     """
     limits.check_document_hands(document)
-    if scoring.document_game(document) is not scoring.Game.BELOTE:
-        raise scoring.MatchError(
-            [
-                scoring.Problem(
-                    None,
-                    "game",
-                    "game_not_supported",
-                    "coinche matches cannot be imported yet (score_match scores them)",
-                    (("game", str(document["game"])),),
-                )
-            ]
-        )
     rules, inputs = scoring.parse_match_document(document)
     result = scoring.score_match(rules, inputs)
     table = _table_from_document(document, inputs)
+    if isinstance(rules, scoring.CoincheRules):
+        table["preset"] = presets.CUSTOM  # the presets are belote's
     match = match_create(
         names=table["names"],
         rules=rules,
@@ -667,7 +660,8 @@ def match_import(*, document: Any, device: str = "") -> Match:
 
 
 def match_export_document(match: Match) -> dict[str, Any]:
-    """The match document of ``match`` (FORMAT.md) plus two top-level keys:
+    """The match document of ``match`` (FORMAT.md; with ``"game": "coinche"``
+    and docs/coinche.md's rules and hands for a coinche match) plus two top-level keys:
     ``"result"``, the result document, and ``"rebelote"``, who played (players
     in seat order, team names, first dealer, card names, preset, and each
     hand's taker seat and belote holder seat), which :func:`match_import`

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from scoresheets import caching, presets, ratings, scoring, services, stats
-from scoresheets.models import Hand, Match, Player, Table, TablePlayer
+from scoresheets.models import Hand, Match, Player, Table, TablePlayer, bid_of
 
 
 class DuplicateName(ValueError):
@@ -72,7 +72,47 @@ HAND_FIELDS = (
     "renonce",
     "taker_seat",
     "belote_seat",
+    # A coinche hand's contract (null at belote).
+    "bid",
+    "suit",
+    "coinche",
+    "solo",
 )
+# Every rule column of a match, belote's then coinche's own.
+RULE_COLUMNS = tuple(dict.fromkeys((*presets.RULE_NAMES, *presets.COINCHE_RULE_NAMES)))
+
+
+def _rules_of(row: dict) -> scoring.Rules | scoring.CoincheRules:
+    """The engine's rules of a match read as plain values (``Match.rules``)."""
+    if row["game"] == scoring.Game.COINCHE:
+        return scoring.CoincheRules(**{name: row[name] for name in presets.COINCHE_RULE_NAMES})
+    return scoring.Rules(**{name: row[name] for name in presets.RULE_NAMES})
+
+
+def _input_of(game: str, h: tuple) -> scoring.HandInput | scoring.CoincheHand:
+    """The engine's input of a hand read as :data:`HAND_FIELDS` (``Hand.to_input``)."""
+    if game == scoring.Game.COINCHE:
+        return scoring.CoincheHand(
+            taker=h[1],
+            bid=bid_of(h[11]),
+            suit=h[12],
+            coinche=h[13],
+            points_team=h[2],
+            trick_points=h[3],
+            capot=h[4],
+            solo=h[14],
+            belote=h[5],
+            announcements=scoring.Pair(h[6], h[7]),
+        )
+    return scoring.HandInput(
+        taker=h[1],
+        points_team=h[2],
+        trick_points=h[3],
+        capot=h[4],
+        belote=h[5],
+        announcements=scoring.Pair(h[6], h[7]),
+        renonce=h[8],
+    )
 
 
 def _seats_by_match(match_ids: QuerySet | list[int]) -> dict[int, tuple]:
@@ -113,7 +153,8 @@ def played_matches(
             "first_dealer",
             "team_a_name",
             "team_b_name",
-            *presets.RULE_NAMES,
+            "game",
+            *RULE_COLUMNS,
         )
     )
     ids = [row["pk"] for row in rows]
@@ -127,24 +168,13 @@ def played_matches(
         if row["pk"] not in seats:
             continue
         match_hands = hands.get(row["pk"], [])
-        inputs = [
-            scoring.HandInput(
-                taker=h[1],
-                points_team=h[2],
-                trick_points=h[3],
-                capot=h[4],
-                belote=h[5],
-                announcements=scoring.Pair(h[6], h[7]),
-                renonce=h[8],
-            )
-            for h in match_hands
-        ]
+        inputs = [_input_of(row["game"], h) for h in match_hands]
         played.append(
             stats.build_match(
                 key=row["pk"],
                 played_on=row["decided_at"] or row["created_at"],
                 seats=seats[row["pk"]],
-                rules=scoring.Rules(**{name: row[name] for name in presets.RULE_NAMES}),
+                rules=_rules_of(row),
                 hands=inputs,
                 taker_seats=[h[9] for h in match_hands],
                 belote_seats=[h[10] for h in match_hands],

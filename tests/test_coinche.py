@@ -1402,11 +1402,11 @@ def test_the_command_names_hand_and_field(tmp_path: Path):
 
 
 @pytest.mark.django_db
-def test_import_refuses_a_coinche_document_and_creates_nothing():
+def test_import_takes_a_coinche_document():
+    # Issue 10: the database stores coinche matches (tests/test_coinche_storage.py).
     path = COINCHE_CASES_DIR / "made_100_with_120_points_plus_bid.json"
     code, out, err = run_command("import_match", str(path))
-    assert (code, out) == (2, "")
-    assert err.splitlines() == [
-        "game: coinche matches cannot be imported yet (score_match scores them)"
-    ]
-    assert Match.objects.count() == 0
+    assert (code, err) == (0, "")
+    match = Match.objects.get()
+    assert match.game == "coinche"
+    assert out.splitlines()[-1] == f"/m/{match.token}/"

@@ -3,9 +3,9 @@
 All or nothing: an invalid document prints one line per problem on standard
 error, creates nothing and exits with status 2; so does a file larger than
 ``limits.IMPORT_MAX_BYTES`` (refused before it is read) or a document of more
-than ``limits.MATCH_MAX_HANDS`` hands, or a coinche document (the database
-does not store coinche matches yet). On success the last line of
-output is the new match's URL path.
+than ``limits.MATCH_MAX_HANDS`` hands. Both games are taken (a document
+with ``"game": "coinche"`` makes a coinche match). On success the last line
+of output is the new match's URL path.
 """
 
 from __future__ import annotations
