@@ -17,10 +17,23 @@ HEADER = '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"'
 
 
 def fill(text: str) -> str:
+    """The catalog ``text`` with the French plural rule, each plural entry's
+    msgstr set to its source strings, and no fuzzy guess left: makemessages
+    pairs a new string with an old one it resembles ("#, fuzzy" and "#|"
+    lines, the old string as msgstr), which French, the source, never wants."""
     text = re.sub(r'"Plural-Forms: [^"]*"', lambda _m: HEADER, text, count=1)
     entries = text.split("\n\n")
     for index, entry in enumerate(entries):
-        if "msgid_plural" not in entry:
+        if re.search(r'^msgid ""\nmsgstr ""\n"Project-Id-Version', entry, re.M):
+            continue  # the header (its own "fuzzy" is the norm)
+        fuzzy = re.search(r"^#, fuzzy", entry, re.M) is not None
+        entry = re.sub(r"^#\| .*(?:\n|$)", "", entry, flags=re.M)
+        entry = re.sub(r"^#, fuzzy\n", "", entry, flags=re.M)
+        entry = re.sub(r"^#, fuzzy, ", "#, ", entry, flags=re.M)
+        if not re.search(r"^msgid_plural ", entry, re.M):
+            if fuzzy:
+                entry = re.sub(r'^msgstr (?:".*"\n?)+', 'msgstr ""\n', entry, flags=re.M)
+            entries[index] = entry.rstrip("\n")
             continue
         singular = re.search(r'^msgid ((?:".*"\n?)+)', entry, re.M).group(1).rstrip("\n")
         plural = re.search(r'^msgid_plural ((?:".*"\n?)+)', entry, re.M).group(1).rstrip("\n")
@@ -34,7 +47,6 @@ def fill(text: str) -> str:
             r'^msgstr\[1\] (?:".*"\n?)+', lambda _m, p=plural: f"msgstr[1] {p}\n", entry, flags=re.M
         )
         entries[index] = entry.rstrip("\n")
-        entries[index] = re.sub(r"^#, fuzzy\n", "", entries[index], flags=re.M)
     return "\n\n".join(entries)
 
 

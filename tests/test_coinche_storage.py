@@ -304,3 +304,21 @@ def test_every_coinche_rule_has_its_column_with_the_engines_default():
     assert Match(game="coinche", target=2000, rounding="nearest_ten", capot_points=250).rules == (
         defaults
     )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "note"),
+    [
+        ({}, "La saisie des donnes de coinche sur le téléphone arrive bientôt"),
+        ({"HTTP_ACCEPT_LANGUAGE": "en"}, "Entering coinche hands on the phone is coming soon"),
+    ],
+)
+def test_an_imported_coinche_match_offers_no_belote_entry_form(client, language, note):
+    # Until coinche has its entry form, the belote one (which cannot save a
+    # coinche hand) is neither shown nor linked from the sheet.
+    match = imported(VALID[0])
+    body = client.get(services.match_path(match), **language).content.decode()
+    assert note in body
+    assert 'id="hand-form"' not in body
+    assert "/donnes/" not in body
