@@ -460,22 +460,7 @@ class Hand(models.Model):
     @classmethod
     def fields_from_input(cls, hand: scoring.HandInput | scoring.CoincheHand) -> dict:
         """Model field values for an engine input (the inverse of ``to_input``)."""
-        if isinstance(hand, scoring.CoincheHand):
-            return {
-                "taker": hand.taker,
-                "points_team": hand.points_team,
-                "trick_points": hand.trick_points,
-                "capot": hand.capot,
-                "belote": hand.belote,
-                "announcements_a": hand.announcements.a,
-                "announcements_b": hand.announcements.b,
-                "renonce": None,
-                "bid": None if hand.bid is None else str(hand.bid),
-                "suit": None if hand.suit is None else str(hand.suit),
-                "coinche": None if hand.coinche is None else str(hand.coinche),
-                "solo": hand.solo,
-            }
-        return {
+        fields = {
             "taker": hand.taker,
             "points_team": hand.points_team,
             "trick_points": hand.trick_points,
@@ -483,8 +468,17 @@ class Hand(models.Model):
             "belote": hand.belote,
             "announcements_a": hand.announcements.a,
             "announcements_b": hand.announcements.b,
-            "renonce": hand.renonce,
         }
+        if isinstance(hand, scoring.CoincheHand):
+            return {
+                **fields,
+                "renonce": None,
+                "bid": None if hand.bid is None else str(hand.bid),
+                "suit": None if hand.suit is None else str(hand.suit),
+                "coinche": None if hand.coinche is None else str(hand.coinche),
+                "solo": hand.solo,
+            }
+        return {**fields, "renonce": hand.renonce}
 
 
 class HandRevision(models.Model):
