@@ -9,7 +9,6 @@ cinquante 50, 5 to 8 cards 100; carrés J 200, 9 150, A 10 K Q 100.
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import subprocess
@@ -19,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +31,7 @@ from scoresheets.scoring import (
     compare_announcements,
     comparison_reason,
 )
+from tests.commands import run_command
 from tests.conftest import (
     ANNOUNCEMENT_CASES_DIR,
     ROOT,
@@ -93,20 +92,10 @@ def test_case_through_the_function(path: Path):
         assert_matches_expected(compare_announcements(document), expected)
 
 
-def run_command(path: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    try:
-        call_command("compare_announcements", path, stdout=out, stderr=err)
-    except SystemExit as exc:
-        code = exc.code
-    return code, out.getvalue(), err.getvalue()
-
-
 @pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
 def test_case_through_the_command(path: Path):
     expected = json.loads(path.read_text(encoding="utf-8"))["expected"]
-    code, out, err = run_command(str(path))
+    code, out, err = run_command("compare_announcements", str(path))
     if expected.get("error"):
         assert code == 2
         assert out == ""

@@ -3,16 +3,15 @@ through the engine and the command."""
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from scoresheets.scoring import MatchError, score_document
+from tests.commands import run_command
 from tests.conftest import CASES_DIR, ROOT, case_files, case_id
 
 CASES = case_files()
@@ -48,20 +47,10 @@ def test_case_through_the_engine(path: Path):
         assert_matches_expected(score_document(document), expected)
 
 
-def run_command(path: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    try:
-        call_command("score_match", path, stdout=out, stderr=err)
-    except SystemExit as exc:
-        code = exc.code
-    return code, out.getvalue(), err.getvalue()
-
-
 @pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
 def test_case_through_the_command(path: Path):
     expected = json.loads(path.read_text(encoding="utf-8"))["expected"]
-    code, out, err = run_command(str(path))
+    code, out, err = run_command("score_match", str(path))
     if expected.get("error"):
         assert code == 2
         assert out == ""

@@ -9,7 +9,6 @@ Most tables say ``rounding: "none"`` so that the arithmetic shows.
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -17,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 
 from scoresheets import scoring
 from scoresheets.models import Match
@@ -49,6 +47,7 @@ from scoresheets.scoring import (
     score_document,
     score_match,
 )
+from tests.commands import run_command
 from tests.conftest import COINCHE_CASES_DIR, ROOT, case_id, coinche_case_files
 from tests.test_cases import assert_matches_expected
 
@@ -1345,16 +1344,6 @@ def test_case_through_the_engine(path: Path):
         assert all(p.code and p.field for p in info.value.problems)
     else:
         assert_matches_expected(score_document(document), expected)
-
-
-def run_command(name: str, path: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    try:
-        call_command(name, path, stdout=out, stderr=err)
-    except SystemExit as exc:
-        code = exc.code
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])

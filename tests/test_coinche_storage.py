@@ -3,18 +3,17 @@ and web), storage, scoring through the dispatcher, export and round trip."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from scoresheets import presets, scoring, services, tables
 from scoresheets.models import Hand, Match
+from tests.commands import run_command
 from tests.conftest import case_id, coinche_case_files
 from tests.test_cases import assert_matches_expected
 
@@ -28,13 +27,7 @@ def read(path: Path) -> dict:
 
 
 def import_command(path: Path) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    try:
-        call_command("import_match", str(path), stdout=out, stderr=err)
-    except SystemExit as exc:
-        code = exc.code
-    return code, out.getvalue(), err.getvalue()
+    return run_command("import_match", str(path))
 
 
 def imported(path: Path) -> Match:

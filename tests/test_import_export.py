@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from scoresheets import services
 from scoresheets.models import Match
 from scoresheets.scoring import MatchError, parse_match_document
+from tests.commands import run_command
 from tests.conftest import case_files, case_id
 from tests.test_cases import assert_matches_expected
 
@@ -21,13 +20,7 @@ INVALID = [p for p in CASES if json.loads(p.read_text())["expected"].get("error"
 
 
 def import_command(path: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    try:
-        call_command("import_match", path, stdout=out, stderr=err)
-    except SystemExit as exc:
-        code = exc.code
-    return code, out.getvalue(), err.getvalue()
+    return run_command("import_match", str(path))
 
 
 @pytest.mark.django_db

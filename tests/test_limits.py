@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.test import Client, RequestFactory
 from django.utils import timezone
 
 from scoresheets import limits, scoring, services, uploads
 from scoresheets.models import Hand, Match, Table, TablePlayer
+from tests.commands import run_command
 from tests.factories import hand, make_match
 
 pytestmark = pytest.mark.django_db
@@ -47,15 +47,6 @@ def upload(data: bytes) -> SimpleUploadedFile:
 
 def document(hands: int) -> dict:
     return {"rules": {"target": 1000}, "hands": [PASSED] * hands}
-
-
-def run_command(name: str, *args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command(name, *args, stdout=out, stderr=err)
-    except SystemExit as exc:
-        return exc.code, out.getvalue(), err.getvalue()
-    return 0, out.getvalue(), err.getvalue()
 
 
 # --------------------------------------------------------------------------
