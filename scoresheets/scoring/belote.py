@@ -22,7 +22,7 @@ no other exception escapes from the public functions, whatever the input.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
@@ -862,15 +862,7 @@ def _not_rules_problem() -> Problem:
 # The match document (JSON exchange format)
 # --------------------------------------------------------------------------
 
-RULE_KEYS = (
-    "target",
-    "capot_points",
-    "rounding",
-    "litige",
-    "announcements",
-    "renonce",
-    "win_needs_trick",
-)
+RULE_KEYS = tuple(rule.name for rule in fields(Rules))  # FORMAT, "Rules": one key a rule
 HAND_KEYS = ("taker", "points", "capot", "belote", "announcements", "renonce")
 
 
