@@ -53,7 +53,7 @@ bench: install
 # French catalog only carries French plurals (0 partie, 2 parties), filled in
 # by scripts/french_plurals.py. Both are committed, .mo files too.
 messages: install
-	$(BIN)/python manage.py makemessages -l en -l fr --no-obsolete --ignore=$(VENV) --ignore=tests --ignore=bench --ignore=staticfiles --ignore=docs
+	$(BIN)/python manage.py makemessages -l en -l fr --no-obsolete --add-location=file --ignore=$(VENV) --ignore=tests --ignore=bench --ignore=staticfiles --ignore=docs
 	$(BIN)/python scripts/french_plurals.py scoresheets/locale/fr/LC_MESSAGES/django.po
 	$(BIN)/python manage.py compilemessages --ignore=$(VENV)
 

@@ -298,14 +298,20 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": [NONE],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
+        # The installable app (issue 12): the service worker (/sw.js) and the
+        # manifest, both from this site only (default-src would allow them;
+        # said here so that a change of default-src cannot break them).
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
     }
 }
 
 # Permissions-Policy (django-permissions-policy): the page may copy a link and
-# open the share sheet (static/js/app.js); every powerful feature is off.
+# open the share sheet (static/js/app.js: web-share's default is already the
+# page's origin, and Chromium warns on every page when it is named); every
+# powerful feature is off.
 PERMISSIONS_POLICY: dict[str, list[str]] = {
     "clipboard-write": ["self"],
-    "web-share": ["self"],
     **{
         feature: []
         for feature in (

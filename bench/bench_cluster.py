@@ -254,15 +254,29 @@ def _crossings(port_a, port_b, table, hands, poll, gap) -> tuple[list[float], in
 
 
 def _rate_limit(port_a: int, port_b: int, table) -> int | None:
-    """Hand writes alternately through A and B; how many pass before a 429."""
+    """Hand writes alternately through A and B; how many pass before a 429,
+    counted in the rate window of the refusal.
+
+    django-ratelimit counts in fixed windows (their ends staggered per key):
+    when a window ends during the run, the count starts again, so only the
+    writes accepted in the refused write's window are counted."""
+    from django_ratelimit.core import _get_window, _split_rate
+
+    from scoresheets.limits import HANDS_PER_MATCH_RATE
+
+    _count, period = _split_rate(HANDS_PER_MATCH_RATE)
+    key = f"127.0.0.1|{table.token}"  # ratelimits.match_key on loopback
     entries = [Entry(port_a, table.token, 0), Entry(port_b, table.token, 0)]
     number = table.next_number
+    windows: list[int] = []  # the window of each accepted write
     for count in range(200):
+        window = _get_window(key, period)
         status, _ = entries[count % 2].post(number)
         if status == 429:
-            return count
+            return sum(1 for w in windows if w == window)
         if status != 200:
             raise RuntimeError(f"hand {number} answered {status}")
+        windows.append(window)
         number += 1
     return None
 

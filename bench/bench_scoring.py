@@ -31,6 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scoresheets.scoring import (  # noqa: E402
+    CoincheHand,
+    CoincheRules,
     HandInput,
     Pair,
     Rules,
@@ -82,6 +84,24 @@ def build_match(n_hands: int, seed: int = SEED) -> tuple[Rules, list[HandInput]]
     rng = random.Random(seed)
     rules = Rules(target=10**9)  # never reached: the match never ends
     return rules, [random_hand(rng) for _ in range(n_hands)]
+
+
+def random_coinche_hand(rng: random.Random) -> CoincheHand:
+    """One valid coinche hand (docs/coinche.md): a numeric bid at a plain
+    suit, sometimes coinched or surcoinched, sometimes a capot; 1 in 10 a
+    redeal; no announcements (the default rules do not play them)."""
+    if rng.random() < 0.1:
+        return CoincheHand(None)
+    taker = rng.choice("AB")
+    bid = rng.choice(range(80, 190, 10))
+    suit = rng.choice(("clubs", "diamonds", "hearts", "spades"))
+    coinche = rng.choice([None, None, None, "coinche", "surcoinche"])
+    belote = rng.choice([None, None, "A", "B"])
+    if rng.random() < 0.05:
+        return CoincheHand(taker, bid, suit, coinche, capot=rng.choice("AB"), belote=belote)
+    return CoincheHand(
+        taker, bid, suit, coinche, rng.choice("AB"), rng.randint(0, 162), belote=belote
+    )
 
 
 def median_ms(func: Callable[[], object], runs: int) -> tuple[float, float]:
@@ -137,6 +157,11 @@ def main() -> None:
         ("score_document (parse + score)", lambda: score_document(document)),
         ("json.loads + score_document", lambda: score_document(json.loads(text))),
     ]
+    coinche_rules = CoincheRules(target=10**9)
+    rng = random.Random(SEED)
+    coinche_hands = [random_coinche_hand(rng) for _ in range(args.hands)]
+    score_match(coinche_rules, coinche_hands)  # valid: raises otherwise
+    rows.append(("score_match, coinche", lambda: score_match(coinche_rules, coinche_hands)))
     for name, func in rows:
         med, low = median_ms(func, args.runs)
         per_hand = med * 1000 / args.hands

@@ -7,10 +7,15 @@ Usage, with a server running (``make run`` in another terminal):
 It creates its own matches on that server (as four friends would: Alice, Bob,
 Claire and Dan, "Belote classique", target 1000), then a table of six friends
 with a season of matches played from the roster, on two named phones (Léa's
-and Marc's). It writes docs/home.png, docs/new-match.png, docs/scoresheet.png,
-docs/hand-entry.png, docs/finished.png, docs/dark.png, docs/correction.png,
-docs/conflict.png, docs/table.png, docs/player.png and docs/ranking.png,
-phone-sized (390x844, scale 2).
+and Marc's). It writes docs/home.png, docs/new-match.png, docs/share.png, docs/scoresheet.png,
+docs/hand-entry.png, docs/hand-entry-dark.png, docs/hand-entry-coinche.png,
+docs/hand-entry-coinche-dark.png, docs/finished.png, docs/dark.png, docs/correction.png,
+docs/conflict.png, docs/undo-bar.png, docs/offline.png, docs/pending.png, docs/table.png,
+docs/player.png and docs/ranking.png,
+phone-sized (390x844, scale 2). The hand-entry ones show what a 390x844
+phone keeps above its keyboard: the viewport shrunk to 390x500 once the
+points field has the focus (what the keyboard does to the page, see
+tests/test_browser_one_screen.py).
 Chromium is Debian's /usr/bin/chromium unless $CHROMIUM names another one.
 """
 
@@ -25,6 +30,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 DOCS = Path(__file__).resolve().parent
 VIEWPORT = {"width": 390, "height": 844}
+KEYBOARD_OPEN = {"width": 390, "height": 500}  # the 844 px screen less a phone keyboard
 SCALE = 2
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -130,6 +136,42 @@ def type_hand(
         form.locator("#id_points").fill(str(points))
 
 
+def shoot_keyboard_open(page: Page, name: str, points: int) -> None:
+    """Type ``points`` as on a phone whose keyboard opens (the viewport
+    shrinks under the focused field), shoot what stays on screen, close it."""
+    page.locator("#id_points").click()
+    page.set_viewport_size(KEYBOARD_OPEN)
+    page.keyboard.type(str(points))
+    page.locator("#preview .outcome").wait_for()
+    page.wait_for_timeout(400)
+    shoot(page, name)
+    page.set_viewport_size(VIEWPORT)
+
+
+def create_coinche_match(page: Page, base: str, names: list[str]) -> str:
+    """A coinche match ("Entre amis": announcements played), target 1000."""
+    page.goto(f"{base}/nouvelle/")
+    for seat, name in enumerate(names, start=1):
+        page.locator(f"#id_player_{seat}").fill(name)
+    page.locator(".game-choice").get_by_label("Coinche", exact=True).check()
+    rules = page.locator('[data-game-rules="coinche"]')
+    rules.locator("label.preset", has_text="Entre amis").click()
+    rules.locator("details summary").click()
+    page.locator("#id_coinche-target").fill("1000")
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+/$"))
+    return page.url
+
+
+def type_contract(page: Page, taker: str, bid: str, coinche: str | None = None) -> None:
+    """Tap a coinche contract: the taker, the bid, and a coinche if any."""
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label(taker, exact=True).check()
+    form.locator("fieldset.bid").get_by_label(bid, exact=True).check()
+    if coinche:
+        form.locator("fieldset.coinche").get_by_label(coinche, exact=True).check()
+
+
 def enter_hand(page: Page, taker: str, points: int | None = None, **marks: str) -> None:
     number = page.locator("#hands li.hand").count() + 1
     type_hand(page, taker, points, **marks)
@@ -217,15 +259,23 @@ def shoot_table(browser: Browser, first: Page, base: str) -> None:
     scroll_to(second, "#preview")
     shoot(second, "correction")
 
-    # Both phones type hand 3; Léa's saves first, Marc's is told.
+    # Both phones type hand 3, the same hand; Léa's saves first, Marc's is
+    # told it is the same hand (and drops its entry: Léa's undoes hers, to
+    # show the undo bar, then saves it again).
     second.goto(match_url)
-    type_hand(second, "Marc", 92)
+    type_hand(second, "Claire", 130)
     enter_hand(first, "Claire", 130)
     second.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
-    second.locator("#hand-form .errorlist").wait_for()
-    second.wait_for_timeout(800)  # the message is scrolled into view, smoothly
+    second.locator("#conflict").wait_for()
+    second.wait_for_timeout(800)  # the panel is scrolled into view, smoothly
     shoot(second, "conflict")
+    second.locator("#conflict").get_by_role("link", name="Abandonner ma saisie").click()
     second.context.close()
+    first.locator("#undo-bar form").wait_for()
+    shoot(first, "undo-bar")
+    first.locator("#undo-bar").get_by_role("button", name="Annuler").click()
+    first.locator("#hand-3").wait_for(state="detached")
+    enter_hand(first, "Claire", 130)
 
     # The table: the short ranking and the history, newest first.
     first.goto(table_url)
@@ -240,6 +290,58 @@ def shoot_table(browser: Browser, first: Page, base: str) -> None:
 
     first.goto(f"{table_url}classement/")
     shoot(first, "ranking")
+
+
+def shoot_offline(browser: Browser, match_url: str) -> None:
+    """A phone that opened the match once reads it again without network: the
+    sheet its service worker kept, under the "hors ligne" banner (docs/offline.png)."""
+    page = phone(browser)
+    page.goto(match_url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # through the worker now: it keeps a copy
+    path = match_url.split("//", 1)[1].split("/", 1)[1]
+    page.wait_for_function(
+        """async (path) => {
+            const cache = await caches.open("rebelote-pages-v1");
+            return Boolean(await cache.match(location.origin + "/" + path));
+        }""",
+        arg=path,
+    )
+    # Date the copy two minutes back, as when the signal dropped a while ago
+    # (the banner counts from the copy's X-Rebelote-Saved-At, see templates/pwa/sw.js).
+    page.evaluate(
+        """async () => {
+            const cache = await caches.open("rebelote-pages-v1");
+            const key = location.href;
+            const copy = await cache.match(key);
+            const headers = new Headers(copy.headers);
+            headers.set("X-Rebelote-Saved-At", String(Date.now() - 2 * 60 * 1000));
+            await cache.put(key, new Response(await copy.text(), {status: 200, headers}));
+        }"""
+    )
+    page.context.set_offline(True)
+    page.reload()
+    page.locator("#freshness").wait_for()
+    shoot(page, "offline")
+    page.context.close()
+
+
+def shoot_pending(browser: Browser, match_url: str) -> None:
+    """A phone types a hand (its preview shown), loses the network and taps
+    "Valider la donne": the hand waits on the sheet, greyed, "en attente
+    d'envoi" (docs/pending.png). The phone is closed without network: the
+    kept hand, in its own storage, is never sent."""
+    page = phone(browser)
+    page.goto(match_url)
+    type_hand(page, "Claire", 110)
+    page.locator("#preview .outcome").wait_for()
+    page.context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    page.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
+    page.locator("#pending-hands li").wait_for()
+    scroll_to(page, "#pending-hands", margin=96)  # below the "Hors ligne" banner
+    shoot(page, "pending")
+    page.context.close()
 
 
 def main() -> None:
@@ -261,6 +363,8 @@ def main() -> None:
             # A match in progress: made, belote, dedans, capot, then a litige
             # whose 81 points wait in the reserve.
             match_url = start_match(first, base, PLAYERS, 1000)
+            # Right after "Commencer la partie": the share panel, on screen.
+            shoot(first, "share")
             enter_hand(first, "Alice", 100)
             enter_hand(first, "Bob", 90, belote=TEAM_B)
             enter_hand(first, "Claire", 60)
@@ -270,18 +374,25 @@ def main() -> None:
             scroll_to(first, "#hands")
             shoot(first, "scoresheet")
 
-            # A second phone, in dark mode, opens the same match by its link.
+            # The same sheet on a phone that lost the network.
+            shoot_offline(browser, match_url)
+            # A hand typed there, waiting for the network.
+            shoot_pending(browser, match_url)
+
+            # A second phone, in dark mode, opens the same match by its link
+            # and types the next hand (not saved), its keyboard open.
             dark = phone(browser, dark=True)
             dark.goto(match_url)
             shoot(dark, "dark")
+            type_hand(dark, "Bob")
+            shoot_keyboard_open(dark, "hand-entry-dark", 102)
             dark.context.close()
 
-            # The next hand being typed: the live preview shows the reserve paid.
+            # The next hand being typed, the keyboard open: the points field,
+            # the live preview (the reserve paid) and "Valider" on one screen.
             first.evaluate("window.scrollTo(0, 0)")
-            type_hand(first, "Bob", 102)
-            first.locator("#preview .outcome").wait_for()
-            scroll_to(first, "#hand-form .points-block")
-            shoot(first, "hand-entry")
+            type_hand(first, "Bob")
+            shoot_keyboard_open(first, "hand-entry", 102)
 
             # Play it to the end: the winner banner.
             first.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
@@ -293,6 +404,18 @@ def main() -> None:
             first.locator(".banner-win").wait_for()
             first.evaluate("window.scrollTo(0, 0)")
             shoot(first, "finished")
+
+            # A coinche match: a coinched contract typed, the keyboard open,
+            # in light and dark.
+            for dark_mode, name in (
+                (False, "hand-entry-coinche"),
+                (True, "hand-entry-coinche-dark"),
+            ):
+                coinche = phone(browser, dark=dark_mode)
+                create_coinche_match(coinche, base, ["Léa", "Marc", "Zoé", "Hugo"])
+                type_contract(coinche, "Léa", "100", "Coinchée")
+                shoot_keyboard_open(coinche, name, 112)
+                coinche.context.close()
 
             # A table of friends, then the home page: "Mes tables" lists it.
             shoot_table(browser, first, base)

@@ -15,12 +15,19 @@ Format choices, for a spreadsheet opened by a French player:
   Excel; LibreOffice asks or guesses, and Sheets detects ``;``. No
   ``sep=;`` first line: Excel then ignores the byte order mark.
 - Header row of stable column ids (:data:`MATCH_COLUMNS`,
-  :data:`HAND_COLUMNS`); the caller may give translated ``labels``.
+  :data:`HAND_COLUMNS`); the caller may give translated ``labels``, and
+  ``words``: the text of a coded value by column (``{"outcome": {"made":
+  "réussi"}}``), so that the file speaks its reader's language (the web
+  gives both; the match's JSON export is the machine-readable format).
 - Line ends ``\\r\\n`` (RFC 4180); dates ISO 8601: ``YYYY-MM-DD`` for a
   ``date``, ``YYYY-MM-DD HH:MM`` for a ``datetime`` (converted to local time
   by the caller: a bare ``T`` or offset would stop Excel from reading it as
   a date). Numbers are plain integers (points); yes/no columns are ``1``/``0``;
-  teams are ``A``/``B``; an empty cell is "none" or "unknown".
+  teams are ``A``/``B``; the game, a coinche hand's bid, suit and coinche
+  are the match document's values (``coinche``, ``generale``, ``no_trump``,
+  ``surcoinche``: docs/coinche.md), like the outcome, unless ``words``
+  names them (:data:`WORD_COLUMNS`); an empty cell is
+  "none" or "unknown" (a belote hand's contract columns are empty).
 - Names are players' free text: a name that starts with ``=``, ``+``, ``-``,
   ``@``, a tab or a carriage return would run as a formula in a spreadsheet
   (CSV injection), so it is written with a leading ``'``.
@@ -35,7 +42,14 @@ from datetime import date, datetime
 
 from scoresheets.stats import Key, PlayedMatch
 
-__all__ = ["DELIMITER", "HAND_COLUMNS", "MATCH_COLUMNS", "hands_csv", "matches_csv"]
+__all__ = [
+    "DELIMITER",
+    "HAND_COLUMNS",
+    "MATCH_COLUMNS",
+    "WORD_COLUMNS",
+    "hands_csv",
+    "matches_csv",
+]
 
 DELIMITER = ";"
 BOM = "\ufeff"
@@ -43,6 +57,7 @@ BOM = "\ufeff"
 MATCH_COLUMNS: tuple[str, ...] = (
     "date",
     "match",
+    "game",
     "team_a",
     "team_a_player_1",
     "team_a_player_2",
@@ -57,20 +72,25 @@ MATCH_COLUMNS: tuple[str, ...] = (
     "winner_name",
 )
 """Columns of :func:`matches_csv`: the match's date, its reference (key or
-link), each team's name and players (seats 1 & 3, 2 & 4), the totals
-(points), the number of live hands, finished (1/0), the winner (A/B or
-empty) and its team name."""
+link), its game (``belote`` / ``coinche``), each team's name and players
+(seats 1 & 3, 2 & 4), the totals (points), the number of live hands,
+finished (1/0), the winner (A/B or empty) and its team name."""
 
 HAND_COLUMNS: tuple[str, ...] = (
     "date",
     "match",
+    "game",
     "hand",
     "dealer",
     "taker",
     "taker_team",
+    "bid",
+    "suit",
+    "coinche",
     "points_team",
     "trick_points",
     "capot",
+    "solo",
     "belote",
     "belote_player",
     "announcements_a",
@@ -84,13 +104,23 @@ HAND_COLUMNS: tuple[str, ...] = (
     "total_b",
 )
 """Columns of :func:`hands_csv`, one row per live hand (redeals included):
-the match's date and reference, the hand number (1-based), the dealer and
-taker players (names, empty if unknown), then the hand as entered (FORMAT.md
-hand keys: taker team, the team whose trick points are given and the points
-0-162, capot / belote / renonce teams, announcements per team, the belote
+the match's date, reference and game, the hand number (1-based), the dealer
+and taker players (names, empty if unknown), then the hand as entered (FORMAT.md
+hand keys: taker team; at coinche the contract: bid ``80``-``180``,
+``capot`` or ``generale``, suit, ``coinche`` / ``surcoinche``; the team
+whose trick points are given and the points 0-162, capot team, a générale's
+``solo`` (1/0), belote / renonce teams, announcements per team, the belote
 holder's name) and as scored (outcome: made, dedans, litige, passed,
 renonce, annulled; each team's score on the hand, reserve collected
 included; the reserve after it; the running totals)."""
+
+WORD_COLUMNS: tuple[str, ...] = ("game", "finished", "bid", "suit", "coinche", "solo", "outcome")
+"""The columns whose coded values ``words`` may name: the game, the yes/no
+columns (``"1"`` / ``"0"``), a coinche bid's words (``capot``, ``generale``;
+a number stays a number), the suit, the coinche and the outcome. Teams stay
+``A`` / ``B`` (the headers name them), numbers and dates stay as they are."""
+
+Words = Mapping[str, Mapping[str, str]]
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -137,12 +167,28 @@ def _team(value: str | None) -> str:
     return value or ""
 
 
+def _flag(value: bool | None) -> str:
+    """A yes/no cell: "1", "0", or empty for none."""
+    return "" if value is None else str(int(value))
+
+
+def _worder(words: Words | None) -> Callable[[str, str], str]:
+    """``word(column, value)``: the text ``words`` gives the coded ``value``
+    of ``column``, else the value itself (an empty cell stays empty)."""
+
+    def word(column: str, value: str) -> str:
+        return str((words or {}).get(column, {}).get(value, value))
+
+    return word
+
+
 def matches_csv(
     matches: Iterable[PlayedMatch],
     names: Mapping[Hashable, str],
     *,
     link: Callable[[PlayedMatch], str] | None = None,
     labels: Mapping[str, str] | None = None,
+    words: Words | None = None,
     delimiter: str = DELIMITER,
 ) -> str:
     """The CSV of ``matches`` (in the order given), one row per match.
@@ -150,10 +196,12 @@ def matches_csv(
     ``names`` maps a player key to the name written (a missing key is
     written as ``str(key)``); ``link(match)``, if given, gives the "match"
     cell (e.g. the match's absolute URL), else ``str(match.key)``;
-    ``labels`` maps column ids (:data:`MATCH_COLUMNS`) to header texts.
+    ``labels`` maps column ids (:data:`MATCH_COLUMNS`) to header texts,
+    ``words`` coded values to texts (:data:`WORD_COLUMNS`).
     Returns the CSV text, starting with a byte order mark.
     """
     name = _namer(names)
+    word = _worder(words)
     rows = []
     for match in matches:
         a1, a2 = match.players("A")
@@ -165,6 +213,7 @@ def matches_csv(
             (
                 _date(match.played_on),
                 _ref(match, link),
+                word("game", str(match.game)),
                 _text(match.team_names[0]),
                 name(a1),
                 name(a2),
@@ -174,7 +223,7 @@ def matches_csv(
                 result.totals.a,
                 result.totals.b,
                 len(result.hands),
-                int(result.finished),
+                word("finished", _flag(result.finished)),
                 _team(winner),
                 _text(winner_name),
             )
@@ -188,6 +237,7 @@ def hands_csv(
     *,
     link: Callable[[PlayedMatch], str] | None = None,
     labels: Mapping[str, str] | None = None,
+    words: Words | None = None,
     delimiter: str = DELIMITER,
 ) -> str:
     """The CSV of every live hand of ``matches``, match by match, in order.
@@ -197,29 +247,38 @@ def hands_csv(
     mark.
     """
     name = _namer(names)
+    word = _worder(words)
     rows = []
     for match in matches:
         played_on = _date(match.played_on)
         ref = _ref(match, link)
+        game = word("game", str(match.game))
         for hand in match.hands:
             given, scored = hand.input, hand.result
+            # A coinche hand's contract; a belote hand has none (empty cells).
+            bid = getattr(given, "bid", None)
             rows.append(
                 (
                     played_on,
                     ref,
+                    game,
                     scored.number,
                     name(hand.dealer),
                     name(hand.taker),
                     _team(given.taker),
+                    "" if bid is None else word("bid", str(bid)),
+                    word("suit", _team(getattr(given, "suit", None))),
+                    word("coinche", _team(getattr(given, "coinche", None))),
                     _team(given.points_team),
                     "" if given.trick_points is None else given.trick_points,
                     _team(given.capot),
+                    word("solo", _flag(getattr(given, "solo", None))),
                     _team(given.belote),
                     name(hand.belote_player),
                     given.announcements.a,
                     given.announcements.b,
                     _team(getattr(given, "renonce", None)),  # none at coinche
-                    str(scored.outcome),
+                    word("outcome", str(scored.outcome)),
                     scored.score.a,
                     scored.score.b,
                     scored.reserve,

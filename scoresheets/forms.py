@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoresheets import limits, presets, scoring
+from scoresheets import contracts, limits, presets, scoring
 from scoresheets.documents import DocumentError, parse_json
 from scoresheets.models import (
     CARD_NAMES_CHOICES,
@@ -59,9 +60,8 @@ PROBLEM_MESSAGES: dict[str, Any] = {
         "Cette partie a atteint %(max)s donnes, le maximum : commencez-en une nouvelle."
     ),
     "too_many_hands": _("Ce fichier a %(count)s donnes, et une partie en compte %(max)s au plus."),
-    "game_not_supported": _(
-        "Ce fichier est une partie de coinche : l'import ne prend encore que la belote classique."
-    ),
+    "belote_at_no_trump": _("Pas de belote à sans-atout : il n'y a pas d'atout."),
+    "solo_not_allowed": _("« Seul » ne se dit que d'une générale dont le preneur a fait le capot."),
 }
 
 # Some codes read better with the field they are about.
@@ -69,6 +69,14 @@ FIELD_PROBLEM_MESSAGES: dict[tuple[str, str], Any] = {
     ("required", "taker"): _("Choisissez qui a pris."),
     ("required", "points"): _("Saisissez les points de plis d'une équipe (0 à 162), ou un capot."),
     ("out_of_range", "rules.target"): _("L'objectif doit être plus grand que 0."),
+    # The top-level "game" of a match document (both games are imported).
+    ("invalid_choice", "game"): _(
+        "Ce fichier n'est ni une partie de belote, ni une partie de coinche."
+    ),
+    ("required", "bid"): _("Choisissez l'enchère (80 à 180, capot ou générale)."),
+    ("required", "solo"): _(
+        "Générale faite capot : dites si le preneur a fait les huit plis seul."
+    ),
 }
 
 # The engine's field names -> the hand form's fields (``None``: the whole form).
@@ -80,6 +88,11 @@ HAND_FIELDS: dict[str, str | None] = {
     "renonce": "renonce",
     "announcements": "ann_points",
     "hand": None,
+    # Coinche's contract (docs/coinche.md, *Hand*).
+    "bid": "bid",
+    "suit": "suit",
+    "coinche": "coinche",
+    "solo": "solo",
 }
 
 # The engine's rule names -> the match and calculator forms' fields (same names).
@@ -107,6 +120,7 @@ def problem_message(problem: scoring.Problem) -> str:
 # The match document's keys, as a person at the table calls them.
 FIELD_LABELS: dict[str, Any] = {
     "document": _("fichier"),
+    "game": _("jeu"),
     "hands": _("donnes"),
     "hand": _("donne"),
     "rules": _("règles"),
@@ -117,12 +131,21 @@ FIELD_LABELS: dict[str, Any] = {
     "rules.announcements": _("règles, annonces"),
     "rules.renonce": _("règles, renonce"),
     "rules.win_needs_trick": _("règles, victoire sans pli"),
+    "rules.made_score": _("règles, contrat réussi"),
+    "rules.coinche_score": _("règles, contrat coinché"),
+    "rules.belote_counts": _("règles, belote comptée pour le contrat"),
+    "rules.announcements_count": _("règles, annonces comptées pour le contrat"),
+    "rules.capot_bid_points": _("règles, valeur du capot annoncé"),
     "taker": _("preneur"),
     "points": _("points de plis"),
     "capot": _("capot"),
     "belote": _("belote"),
     "announcements": _("annonces"),
     "renonce": _("renonce"),
+    "bid": _("enchère"),
+    "suit": _("atout"),
+    "coinche": _("coinche"),
+    "solo": _("seul"),
 }
 
 
@@ -255,8 +278,170 @@ class RulesForm(forms.Form):
             self.add_error(field if field in self.fields else None, problem_message(problem))
 
 
-PRESET_CHOICES = [(key, _(preset.label)) for key, preset in presets.PRESETS.items()]
+def _preset_choices(game: str) -> list[tuple[str, Any]]:
+    return [(key, _(preset.label)) for key, preset in presets.presets_of(game).items()]
+
+
+# What each choice of a coinche rule is called (COINCHE, *Rules* and *Scoring
+# one hand*); the choices, their order and the initial values come from the
+# engine (presets.COINCHE_RULE_CHOICES, scoring.CoincheRules).
+COINCHE_CHOICE_LABELS: dict[str, dict[Any, Any]] = {
+    "rounding": RULE_CHOICE_LABELS["rounding"],
+    "made_score": {
+        scoring.MadeScore.POINTS_PLUS_BID: _(
+            "Points faits + contrat (la défense marque ses points)"
+        ),
+        scoring.MadeScore.BID_ONLY: _("Contrat seul (la défense ne garde que sa belote)"),
+        scoring.MadeScore.HUNDRED_SIXTY_PLUS_BID: _(
+            "160 + contrat (la défense ne garde que sa belote)"
+        ),
+    },
+    "coinche_score": {
+        scoring.CoincheScore.ALL: _(
+            "Tout est multiplié : (160 + contrat) × 2, l'autre équipe ne garde que sa belote"
+        ),
+        scoring.CoincheScore.TOTAL: _("Le total du preneur × 2"),
+        scoring.CoincheScore.BID: _("Le contrat seul × 2"),
+    },
+    "capot_points": {
+        250: "250",
+        252: _("252 (162 + 90)"),
+        162: _("162 (les plis seuls)"),
+    },
+    "capot_bid_points": {500: "500", 250: "250"},
+}
+COINCHE_INITIAL = presets.DEFAULTS[scoring.Game.COINCHE].values()
+
+
+def coinche_rule_choices(name: str) -> list[tuple[Any, Any]]:
+    """The choices of coinche rule ``name``: the values the engine accepts, labelled."""
+    labels = COINCHE_CHOICE_LABELS[name]
+    return [(value, labels[value]) for value in presets.COINCHE_RULE_CHOICES[name]]
+
+
+def _filled_from_preset(
+    data: dict[str, Any], preset: presets.Preset | None, default: presets.Preset
+) -> None:
+    """Without the script, the rule fields still show the page's defaults
+    (``default``'s values) unless the player changed them: untouched, they
+    take the chosen ``preset``'s values (the target aside), in ``data``."""
+    if preset is None or preset is default:
+        return
+    names = [name for name in default.values() if name != "target" and name in data]
+    if all(data.get(name) == default.values()[name] for name in names):
+        data.update({name: preset.values()[name] for name in names})
+
+
+class CoincheRulesForm(forms.Form):
+    """The rules of a coinche match (COINCHE, *Rules*) and its presets.
+
+    Each rule field is named after its rule (``presets.COINCHE_RULE_NAMES``);
+    the new-match form holds one under the prefix ``coinche``, so that both
+    games' rules can be on the page at once (without the script).
+    ``scripted`` (set by the new-match form) says whether the script filled
+    the rule fields from the preset; without it, see :func:`_filled_from_preset`.
+    """
+
+    preset = forms.ChoiceField(
+        label=_("Règles de la coinche"),
+        choices=_preset_choices(scoring.Game.COINCHE),
+        initial=presets.DEFAULTS[scoring.Game.COINCHE].key,
+        widget=forms.RadioSelect(attrs={"data-preset": ""}),
+    )
+    target = forms.IntegerField(
+        label=_("Objectif (points)"),
+        min_value=1,
+        max_value=100_000,
+        initial=COINCHE_INITIAL["target"],
+    )
+    made_score = forms.ChoiceField(
+        label=_("Contrat réussi sans coinche"),
+        choices=coinche_rule_choices("made_score"),
+        initial=COINCHE_INITIAL["made_score"],
+        widget=forms.RadioSelect,
+    )
+    coinche_score = forms.ChoiceField(
+        label=_("Contrat coinché (× 2) ou surcoinché (× 4)"),
+        choices=coinche_rule_choices("coinche_score"),
+        initial=COINCHE_INITIAL["coinche_score"],
+        widget=forms.RadioSelect,
+    )
+    belote_counts = forms.BooleanField(
+        label=_("La belote (20) compte pour réussir le contrat"),
+        required=False,
+        initial=COINCHE_INITIAL["belote_counts"],
+    )
+    announcements = forms.BooleanField(
+        label=_("On joue les annonces (tierce, cinquante, cent, carrés)"),
+        required=False,
+        initial=COINCHE_INITIAL["announcements"],
+    )
+    announcements_count = forms.BooleanField(
+        label=_("Les annonces comptent pour réussir le contrat"),
+        required=False,
+        initial=COINCHE_INITIAL["announcements_count"],
+    )
+    capot_points = forms.TypedChoiceField(
+        label=_("Capot fait sans être annoncé (points de plis)"),
+        choices=coinche_rule_choices("capot_points"),
+        coerce=int,
+        initial=COINCHE_INITIAL["capot_points"],
+        widget=forms.RadioSelect,
+    )
+    capot_bid_points = forms.TypedChoiceField(
+        label=_("Capot annoncé (la générale vaut le double)"),
+        choices=coinche_rule_choices("capot_bid_points"),
+        coerce=int,
+        initial=COINCHE_INITIAL["capot_bid_points"],
+        widget=forms.RadioSelect,
+    )
+    rounding = forms.ChoiceField(
+        label=_("Arrondi des scores"),
+        choices=coinche_rule_choices("rounding"),
+        initial=COINCHE_INITIAL["rounding"],
+        widget=forms.RadioSelect,
+    )
+
+    STACKED = frozenset({"made_score", "coinche_score"})
+    SHOWN_APART = frozenset({"target"})
+    scripted = False
+
+    def rule_fields(self) -> list[tuple[forms.BoundField, str]]:
+        """The fields the coinche rules section shows, in the form's order, each
+        with its CSS class (as :meth:`RulesForm.rule_fields`)."""
+        names = set(presets.COINCHE_RULE_NAMES) - self.SHOWN_APART
+        return [
+            (self[name], "vertical" if name in self.STACKED else "")
+            for name in self.fields
+            if name in names
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.scripted:
+            default = presets.DEFAULTS[scoring.Game.COINCHE]
+            _filled_from_preset(data, presets.PRESETS.get(data.get("preset")), default)
+        return data
+
+    def rules(self) -> scoring.CoincheRules:
+        """The engine's coinche rules from the cleaned data (after ``is_valid()``)."""
+        return scoring.CoincheRules(
+            **{name: self.cleaned_data[name] for name in presets.COINCHE_RULE_NAMES}
+        )
+
+    def effective_preset(self) -> str:
+        """The chosen coinche preset, or "custom" when a rule was changed from it."""
+        data = {**self.cleaned_data, "card_names": presets.CardNames.FRENCH.value}
+        return presets.preset_of(data["preset"], data, scoring.Game.COINCHE)
+
+
+PRESET_CHOICES = _preset_choices(scoring.Game.BELOTE)
+GAME_CHOICES = [(game, _(label)) for game, label in presets.GAME_LABELS.items()]
 SEAT_CHOICES = [(seat, str(seat)) for seat in (1, 2, 3, 4)]
+SAME_NAME = _(
+    "« %(name)s » est déjà à une autre place : donnez à chaque joueur un prénom différent "
+    "(ajoutez une initiale)."
+)
 
 
 class MatchForm(RulesForm):
@@ -265,7 +450,16 @@ class MatchForm(RulesForm):
     The preset only pre-fills the rule fields (a tiny script does it in the
     browser); the rule fields as submitted are what the match gets. When
     they differ from the chosen preset, the match is marked as custom rules.
+
+    ``game`` chooses the match's game (belote when absent). The belote rule
+    fields are this form's own (named after their rules); coinche's are those
+    of :attr:`coinche`, a :class:`CoincheRulesForm` under the prefix
+    ``coinche`` (``coinche_initial``: its initial values). Both are on the
+    page; only the chosen game's rules are validated and given to the match.
     """
+
+    # The fields that belong to belote's rules only: ignored for a coinche match.
+    BELOTE_FIELDS = frozenset({*presets.RULE_NAMES, "preset", "card_names"})
 
     player_1 = forms.CharField(label=_("Joueur 1"), max_length=PLAYER_NAME_MAX)
     player_2 = forms.CharField(label=_("Joueur 2"), max_length=PLAYER_NAME_MAX)
@@ -290,11 +484,18 @@ class MatchForm(RulesForm):
         initial=1,
         widget=forms.RadioSelect,
     )
+    game = forms.ChoiceField(
+        label=_("Jeu"),
+        choices=GAME_CHOICES,
+        required=False,
+        initial=scoring.Game.BELOTE.value,
+        widget=forms.RadioSelect(attrs={"data-game": ""}),
+    )
     preset = forms.ChoiceField(
-        label=_("Règles de la table"),
+        label=_("Règles de la belote"),
         choices=PRESET_CHOICES,
         initial=presets.DEFAULT.key,
-        widget=forms.RadioSelect,
+        widget=forms.RadioSelect(attrs={"data-preset": ""}),
     )
     target = forms.IntegerField(
         label=_("Objectif (points)"),
@@ -329,33 +530,111 @@ class MatchForm(RulesForm):
         "target",
     ]
 
+    def __init__(
+        self, *args: Any, coinche_initial: dict[str, Any] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        data = args[0] if args else kwargs.get("data")
+        self.coinche = CoincheRulesForm(data, prefix="coinche", initial=coinche_initial)
+
+    def clean_game(self) -> str:
+        return self.cleaned_data["game"] or scoring.Game.BELOTE.value
+
+    @property
+    def chosen_game(self) -> str:
+        """The chosen game (after ``is_valid()``): a ``scoring.Game`` value."""
+        return getattr(self, "cleaned_data", {}).get("game") or scoring.Game.BELOTE.value
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        if not self.is_bound or self.chosen_game != scoring.Game.COINCHE:
+            return
+        # A coinche match: the belote rule fields are not its rules (they may
+        # even be absent); the coinche fields are, with their errors.
+        for name in self.BELOTE_FIELDS:
+            self._errors.pop(name, None)
+        self.coinche.scripted = bool(self.cleaned_data.get("scripted"))
+        for name, errors in self.coinche.errors.items():
+            key = name if name == NON_FIELD_ERRORS else self.coinche.add_prefix(name)
+            self._errors.setdefault(key, self.error_class()).extend(errors)
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        preset = presets.PRESETS.get(data.get("preset"))
-        if data.get("scripted") or preset is None or preset is presets.DEFAULT:
-            return data
-        # No script ran: the rule fields still show the page's defaults unless the
-        # player changed them. Untouched, they take the chosen preset's values.
-        defaults = presets.DEFAULT.values()
-        if all(data.get(key) == value for key, value in defaults.items() if key != "target"):
-            data.update({k: v for k, v in preset.values().items() if k != "target"})
+        if not data.get("scripted") and self.chosen_game == scoring.Game.BELOTE:
+            _filled_from_preset(data, presets.PRESETS.get(data.get("preset")), presets.DEFAULT)
+        self._refuse_same_names(data)
         return data
+
+    def _refuse_same_names(self, data: dict[str, Any]) -> None:
+        """Two seats may not hold the same name, compared trimmed and
+        casefolded ("Léa" and " LÉA "): the later seat gets the error."""
+        seen: set[str] = set()
+        for seat in (1, 2, 3, 4):
+            name = (data.get(f"player_{seat}") or "").strip()
+            if not name:
+                continue
+            if name.casefold() in seen:
+                self.add_error(f"player_{seat}", SAME_NAME % {"name": name})
+                continue
+            seen.add(name.casefold())
 
     def names(self) -> list[str]:
         return [self.cleaned_data[f"player_{seat}"] for seat in (1, 2, 3, 4)]
 
-    def match_rules(self) -> scoring.Rules:
-        """The match's rules: every rule has its field here."""
+    def match_rules(self) -> scoring.Rules | scoring.CoincheRules:
+        """The match's rules, of the chosen game: belote's from this form's
+        fields, coinche's from :attr:`coinche`'s."""
+        if self.chosen_game == scoring.Game.COINCHE:
+            return self.coinche.rules()
         return self.rules()
 
+    def match_card_names(self) -> str:
+        """How the match names its cards: a field of belote's rules; French at coinche."""
+        if self.chosen_game == scoring.Game.COINCHE:
+            return presets.CardNames.FRENCH.value
+        return self.cleaned_data["card_names"]
+
     def effective_preset(self) -> str:
-        """The chosen preset, or "custom" when a rule was changed from it."""
+        """The chosen preset of the chosen game, or "custom" when a rule was changed from it."""
+        if self.chosen_game == scoring.Game.COINCHE:
+            return self.coinche.effective_preset()
         return presets.preset_of(self.cleaned_data["preset"], self.cleaned_data)
+
+    def add_problems(self, error: scoring.MatchError) -> None:
+        """The engine's problems (``match_create``'s) put on the fields they
+        are about: a coinche rule's on its coinche field, shown there."""
+        if self.chosen_game != scoring.Game.COINCHE:
+            super().add_problems(error)
+            return
+        others = [p for p in error.problems if not p.field.startswith("rules.")]
+        for problem in error.problems:
+            name = problem.field.removeprefix("rules.")
+            if problem in others:
+                continue
+            message = problem_message(problem)
+            if name in self.coinche.fields:
+                self.coinche.add_error(name, message)
+                key = self.coinche.add_prefix(name)
+                self._errors.setdefault(key, self.error_class()).append(message)
+            else:
+                self.add_error(None, message)
+        if others:
+            super().add_problems(scoring.MatchError(others))
 
 
 def presets_for_script() -> dict[str, dict[str, Any]]:
-    """The presets as plain JSON values, for the script that fills the rule fields."""
-    return {key: preset.values() for key, preset in presets.PRESETS.items()}
+    """The presets of both games as plain JSON values by the name of the
+    field they fill (coinche's prefixed, as in :class:`MatchForm`), for the
+    script that fills the rule fields."""
+    prefix = CoincheRulesForm(prefix="coinche").add_prefix
+    out = {}
+    for key, preset in presets.PRESETS.items():
+        if preset.game == scoring.Game.COINCHE:
+            rules = presets.rule_values(preset.rules)
+            out[key] = {prefix(name): value for name, value in rules.items()}
+        else:
+            out[key] = preset.values()
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -363,6 +642,30 @@ def presets_for_script() -> dict[str, dict[str, Any]]:
 # --------------------------------------------------------------------------
 
 ANNOUNCEMENTS_MAX = 2000  # far above any real hand; keeps typos out of the database
+
+
+CARRIED_RESERVE_MAX = 9999  # points: far above any real reserve, within a column's range
+
+
+class CarriedReserveForm(forms.Form):
+    """The calculator's reserve carried in from earlier litiges (points, 0 or
+    more; empty is 0): ``scoring.score_match(..., reserve=...)`` scores the
+    hand with it."""
+
+    reserve = forms.IntegerField(
+        label=_("Réserve en jeu (litiges précédents)"),
+        help_text=_(
+            "Les points mis de côté par un litige : l'équipe qui gagne cette donne les récupère."
+        ),
+        required=False,
+        min_value=0,
+        max_value=CARRIED_RESERVE_MAX,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
+    )
+
+    def points(self) -> int:
+        """The reserve carried in (after ``is_valid()``), 0 when left empty."""
+        return self.cleaned_data.get("reserve") or 0
 
 
 class HandForm(forms.Form):
@@ -378,6 +681,7 @@ class HandForm(forms.Form):
     sheet meanwhile from another phone makes it stale (the service refuses it).
     """
 
+    game = "belote"
     # The trick points of both teams together: the page's script derives the
     # other team's points from it (data-trick-points-total), never from its own copy.
     trick_points_total = scoring.TRICK_POINTS_TOTAL
@@ -553,6 +857,113 @@ class HandForm(forms.Form):
             if field is not None and field not in self.fields:
                 field = None
             self.add_error(field, problem_message(problem))
+
+
+class SuitSelect(forms.RadioSelect):
+    """Radio chips that show a suit's symbol (``option["symbol"]``) and keep
+    its name as the radio's accessible name (``aria-label``)."""
+
+    def create_option(self, name: str, value: Any, label: Any, *args: Any, **kwargs: Any) -> dict:
+        option = super().create_option(name, value, label, *args, **kwargs)
+        option["symbol"] = contracts.SUIT_SYMBOLS.get(str(value), "")
+        if option["symbol"]:
+            option["attrs"]["aria-label"] = str(label)
+        return option
+
+
+BID_CHOICES = [(str(bid), contracts.bid_label(bid)) for bid in scoring.BIDS]
+SUIT_CHOICES = [(str(suit), contracts.SUIT_NAMES[suit]) for suit in scoring.ContractSuit]
+COINCHE_CHOICES = list(contracts.COINCHE_CHOICES.items())
+SOLO_CHOICES = [("1", _("Oui, seul")), ("0", _("Non, avec son partenaire"))]
+
+
+def _bid(value: str) -> int | str:
+    """A bid chip's value as the engine's: "100" is 100, a word stays a word."""
+    return int(value) if value.isdigit() else value
+
+
+class CoincheHandForm(HandForm):
+    """One coinche hand as the table tells it (docs/coinche.md, *Hand*).
+
+    The belote form's fields (taker by player, the trick points of one team,
+    capot, belote and its holder, announcements, the hidden ``number`` /
+    ``match_version`` / ``key`` / ``hand_version``, the redeal button) less the
+    renonce, plus the contract: ``bid`` (80 to 180, ``"capot"``,
+    ``"generale"``), ``suit`` (optional), ``coinche`` ("" / ``"coinche"`` /
+    ``"surcoinche"``) and ``solo`` ("1" / "0": for a générale made capot, did
+    the bidder take all eight tricks alone). What is missing or contradictory
+    (no bid, a belote at sans-atout, ``solo`` elsewhere...) is the engine's to
+    say (``coinche.check_hand``), next to the field, through ``add_problems``.
+    """
+
+    game = "coinche"
+
+    bid = forms.TypedChoiceField(
+        label=_("Enchère"),
+        choices=BID_CHOICES,
+        coerce=_bid,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    suit = forms.ChoiceField(
+        label=_("Atout"), choices=SUIT_CHOICES, required=False, widget=SuitSelect
+    )
+    coinche = forms.ChoiceField(
+        label=_("Coinche"), choices=COINCHE_CHOICES, required=False, widget=forms.RadioSelect
+    )
+    solo = forms.ChoiceField(
+        label=_("Le preneur a-t-il fait les huit plis seul ?"),
+        choices=SOLO_CHOICES,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+    field_order = ["taker", "bid", "suit", "coinche", "points", "points_team", "capot", "solo"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["renonce"]  # no renonce at coinche (docs/coinche.md, *Rules*)
+        self.fields["coinche"].initial = ""
+
+    def hand_input(self) -> scoring.CoincheHand:  # type: ignore[override]
+        """The engine's input for this hand (call after ``is_valid()``)."""
+        if self.is_redeal:
+            return scoring.CoincheHand(taker=None)
+        belote = super().hand_input()
+        data = self.cleaned_data
+        solo = data.get("solo")
+        return scoring.CoincheHand(
+            taker=belote.taker,
+            bid=data.get("bid") or None,
+            suit=data.get("suit") or None,
+            coinche=data.get("coinche") or None,
+            points_team=belote.points_team,
+            trick_points=belote.trick_points,
+            capot=belote.capot,
+            solo={"1": True, "0": False}.get(solo or ""),
+            belote=belote.belote,
+            announcements=belote.announcements,
+        )
+
+    @classmethod
+    def initial_for(cls, hand: Hand) -> dict[str, Any]:
+        """The form's initial values for a stored coinche hand (the edit form)."""
+        initial = super().initial_for(hand)
+        initial.pop("renonce", None)
+        if hand.taker is None:
+            return initial
+        return {
+            **initial,
+            "bid": hand.bid or "",
+            "suit": hand.suit or "",
+            "coinche": hand.coinche or "",
+            "solo": {True: "1", False: "0"}.get(hand.solo, ""),
+        }
+
+
+def hand_form_class(match: Any) -> type[HandForm]:
+    """The hand form of ``match``'s game: coinche's or belote's."""
+    return CoincheHandForm if match.is_coinche else HandForm
 
 
 # --------------------------------------------------------------------------

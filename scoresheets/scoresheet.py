@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from scoresheets import scoring
 from scoresheets.charts import progress_svg
+from scoresheets.contracts import contract_text
 from scoresheets.explain import explain_result
 from scoresheets.models import Hand, Match, Player, default_team_name
 
@@ -61,6 +62,14 @@ class RowView:
     taker_team: str | None
     reserve_added: int
     belote_holder: Player | None = None
+
+    @property
+    def contract(self) -> str:
+        """A coinche hand's contract in words ("100 ♥ coinché"), "" at belote
+        or for a redeal (:func:`scoresheets.contracts.contract_text`)."""
+        if not self.match.is_coinche:
+            return ""
+        return contract_text(self.hand.bid, self.hand.suit, self.hand.coinche)
 
     @property
     def explanation(self) -> str:
@@ -167,7 +176,8 @@ class Scoresheet:
         return progress_svg(self)
 
     def hand_summary(self, data: dict[str, Any] | Hand) -> str:
-        """A hand as entered, in one line: "Alice prend · plis Nous 82 · belote Eux".
+        """A hand as entered, in one line: "Alice prend · plis Nous 82 · belote Eux",
+        at coinche with the contract: "Léa prend 100 ♥ coinché · plis Nous 120".
 
         ``data`` is a match-document hand plus ``taker_seat`` (a revision's data),
         or a stored :class:`Hand`.
@@ -179,9 +189,12 @@ class Scoresheet:
         if taker is None:
             return _("Tout le monde passe")
         player = self.player(data.get("taker_seat"))
-        parts = [
-            _("%(taker)s prend") % {"taker": player.name if player else match.team_name(taker)}
-        ]
+        who = player.name if player else match.team_name(taker)
+        contract = contract_text(data.get("bid"), data.get("suit"), data.get("coinche"))
+        if contract:
+            parts = [_("%(taker)s prend %(contract)s") % {"taker": who, "contract": contract}]
+        else:
+            parts = [_("%(taker)s prend") % {"taker": who}]
         points = data.get("points") or {}
         for team, value in points.items():
             parts.append(
@@ -189,6 +202,8 @@ class Scoresheet:
             )
         if data.get("capot"):
             parts.append(_("capot %(team)s") % {"team": match.team_name(data["capot"])})
+        if data.get("solo") is not None:
+            parts.append(_("seul") if data["solo"] else _("pas seul"))
         if data.get("belote"):
             holder = self.player(data.get("belote_seat"))
             parts.append(

@@ -61,6 +61,27 @@ class HandChange:
     replayed: bool = False
 
 
+def _set_input(
+    target: Hand,
+    hand: scoring.HandInput | scoring.CoincheHand,
+    taker_seat: int | None,
+    belote_seat: int | None,
+) -> None:
+    """Write ``hand`` (the engine's input) and its seats onto ``target``, unsaved."""
+    for name, value in Hand.fields_from_input(hand).items():
+        setattr(target, name, value)
+    target.taker_seat = taker_seat
+    target.belote_seat = belote_seat
+
+
+def _save_new_version(target: Hand, device: str) -> None:
+    """Save ``target`` as its next version, changed from ``device``'s phone."""
+    target.version += 1
+    target.entered_by = device
+    target.full_clean(validate_unique=False, validate_constraints=False)
+    target.save()
+
+
 @transaction.atomic
 def match_create(
     *,
@@ -441,6 +462,7 @@ def hand_update(
     expected_version: int,
     device: str = "",
     key: str | None = None,
+    restore: bool = False,
 ) -> HandChange:
     """Replace what was entered for the live hand ``hand_id`` of ``match``.
 
@@ -449,6 +471,11 @@ def hand_update(
     form was built (``expected_version``), ``scoring.MatchError`` if the match
     would be invalid (e.g. the correction ends the match before hands that
     were played after it), ``Hand.DoesNotExist`` for an unknown hand.
+
+    ``restore``: the hand was deleted (at ``expected_version``) while this
+    correction was typed, and the player chose to put it back with the
+    correction: both are kept (a ``restored`` then an ``edited`` revision,
+    two versions of the match), all or nothing.
     """
     data = Hand.data_of(hand, taker_seat, belote_seat)
     locked, every, replay, key = _begin(
@@ -460,18 +487,27 @@ def hand_update(
     )
     if replay is not None:
         return _replayed(locked, replay)
+    restoring = restore and _target(every, hand_id).deleted_at is not None
+    if restoring:
+        gone = _target(every, hand_id)
+        if gone.version == expected_version:
+            limits.check_hands_stored(len(every))
+            gone.deleted_at = None  # in memory until the correction is valid
+            gone.version += 1
+            expected_version = gone.version
     target, live, number = _unchanged_target(every, hand_id, expected_version)
     _check_taker_seat(hand, taker_seat, number)
     _check_belote_seat(hand, belote_seat, number)
     result = _validate(locked, live, {target.pk: hand})
-    for name, value in Hand.fields_from_input(hand).items():
-        setattr(target, name, value)
-    target.taker_seat = taker_seat
-    target.belote_seat = belote_seat
-    target.version += 1
-    target.entered_by = device
-    target.full_clean(validate_unique=False, validate_constraints=False)
-    target.save()
+    if restoring:
+        target.entered_by = device
+        target.save()
+        _commit(
+            locked, target, HandRevision.Action.RESTORED, device=device, key=None, result=result
+        )
+        locked.version += 1  # the correction below is the next version
+    _set_input(target, hand, taker_seat, belote_seat)
+    _save_new_version(target, device)
     _commit(locked, target, HandRevision.Action.EDITED, device=device, key=key, result=result)
     return HandChange(hand=target, number=number)
 
@@ -535,6 +571,82 @@ def hand_restore(
     target.entered_by = device
     target.save()
     _commit(locked, target, HandRevision.Action.RESTORED, device=device, key=key, result=result)
+    return HandChange(hand=target, number=live.index(target) + 1)
+
+
+# What undoing each change does (:func:`hand_undo`): the action it is kept as.
+UNDO_AS = {
+    HandRevision.Action.CREATED: HandRevision.Action.DELETED,
+    HandRevision.Action.EDITED: HandRevision.Action.EDITED,
+    HandRevision.Action.DELETED: HandRevision.Action.RESTORED,
+    HandRevision.Action.RESTORED: HandRevision.Action.DELETED,
+}
+
+
+def _input_of(locked: Match, data: dict) -> tuple[scoring.HandInput, int | None, int | None]:
+    """The engine input, taker seat and belote holder seat of a revision's
+    ``data`` (a match-document hand plus ``taker_seat`` and ``belote_seat``)."""
+    hand = {k: v for k, v in data.items() if k not in ("taker_seat", "belote_seat")}
+    document = scoring.match_document(locked.rules, [])
+    document["hands"] = [hand]
+    _rules, inputs = scoring.parse_match_document(document)
+    return inputs[0], data.get("taker_seat"), data.get("belote_seat")
+
+
+@transaction.atomic
+def hand_undo(
+    *,
+    match: Match,
+    hand_id: int,
+    action: str,
+    expected_version: int,
+    device: str = "",
+    key: str | None = None,
+) -> HandChange:
+    """Revert the change ``action`` (a ``HandRevision.Action``) that brought
+    hand ``hand_id`` to its version ``expected_version``, like a correction:
+    the history is kept and the match version bumped (other phones follow).
+
+    An entered hand is deleted, a correction is replaced by the hand as it was
+    before it (a new ``edited`` revision), a delete is restored and a restore
+    deleted again (``UNDO_AS``). ``key`` is the undo's one-time key: a second
+    request with it (a double tap) returns the first result
+    (``replayed=True``). Raises :class:`HandConflict` (kind ``"changed"``,
+    ``device`` the phone that changed it) if the hand changed since
+    (``expected_version``), ``scoring.MatchError`` if the match would be
+    invalid then (e.g. a restored hand after the end), ``Hand.DoesNotExist``
+    for an unknown hand or an unknown ``action``.
+    """
+    if action not in UNDO_AS:
+        raise Hand.DoesNotExist
+    undone_as = UNDO_AS[HandRevision.Action(action)]
+    locked, every, replay, key = _begin(match, key, lambda r: r.hand_id == hand_id)
+    if replay is not None:
+        return _replayed(locked, replay)
+    target = _target(every, hand_id)
+    live = [h for h in every if h.deleted_at is None]
+    deleted_now = action == HandRevision.Action.DELETED
+    if target.version != expected_version or (target.deleted_at is not None) != deleted_now:
+        number = live.index(target) + 1 if target in live else 0
+        raise HandConflict(kind="changed", number=number, device=target.entered_by)
+    if undone_as == HandRevision.Action.DELETED:
+        result = _validate(locked, [h for h in live if h.pk != target.pk], {})
+        target.deleted_at = timezone.now()
+    elif undone_as == HandRevision.Action.RESTORED:
+        limits.check_hands_stored(len(every))
+        live = [h for h in every if h.deleted_at is None or h.pk == target.pk]
+        result = _validate(locked, live, {})
+        target.deleted_at = None
+    else:
+        before = target.revisions.filter(version=expected_version - 1).first()
+        if before is None:
+            raise Hand.DoesNotExist
+        hand, taker_seat, belote_seat = _input_of(locked, before.data)
+        result = _validate(locked, live, {target.pk: hand})
+        _set_input(target, hand, taker_seat, belote_seat)
+    _save_new_version(target, device)
+    _commit(locked, target, undone_as, device=device, key=key, result=result)
+    # Its shown number: the place it takes again, or the one it had.
     return HandChange(hand=target, number=live.index(target) + 1)
 
 
@@ -615,8 +727,14 @@ def match_import(*, document: Any, device: str = "") -> Match:
     rules, inputs = scoring.parse_match_document(document)
     result = scoring.score_match(rules, inputs)
     table = _table_from_document(document, inputs)
-    if isinstance(rules, scoring.CoincheRules):
-        table["preset"] = presets.CUSTOM  # the presets are belote's
+    # A preset of the other game is none of this match's; a coinche preset is
+    # kept only if the document's rules are exactly that preset's.
+    game = scoring.Game.COINCHE if isinstance(rules, scoring.CoincheRules) else scoring.Game.BELOTE
+    if table["preset"] not in presets.presets_of(game):
+        table["preset"] = presets.CUSTOM
+    elif game == scoring.Game.COINCHE:
+        values = {**presets.rule_values(rules), "card_names": table["card_names"]}
+        table["preset"] = presets.preset_of(table["preset"], values, game)
     match = match_create(
         names=table["names"],
         rules=rules,

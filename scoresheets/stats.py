@@ -52,6 +52,31 @@ Definitions (all counts are integers, points are the engine's points):
 - *Last matches*: the player's matches (finished or not), newest first by
   ``played_on`` (equal dates keep the input order), at most
   :data:`LAST_MATCHES` of them, each with the player's side of the result.
+
+Two games (a table can play both, ``PlayedMatch.game``):
+
+- The *match* figures (played, won, win rate, partners, opponents, last
+  matches) take the matches of both games: a win is a win, as in the ranking.
+- The *hand* figures above (hands taken ... points per hand taken) are
+  **belote's only**: a coinche hand is scored so differently (a made 100
+  coinched is worth 520) that an average over both games would describe
+  neither. A coinche match's hands go, with the same definitions, into
+  :class:`CoincheStats` (``PlayerStats.coinche``; ``None`` when the player
+  played no counting coinche hand). At coinche a tie is a ``dedans`` (no
+  litige) and a failed capot or générale bid is a ``dedans`` too.
+- *Hands played* (``PlayerStats.belote_hands``, ``CoincheStats.hands_played``):
+  the counting hands of the player's matches of that game, whoever took.
+- *Contracts by bid* (coinche): for each bid (80 ... 180, ``"capot"``,
+  ``"generale"``) the hands taken by the player with that bid and how many
+  of them were made; only the bids taken at least once are listed.
+- *Coinches won / lost* (coinche): every counting hand that was coinched or
+  surcoinched (``input.coinche`` set) in one of the player's matches, whoever
+  of the four said it. The team that scored the contract won the coinche:
+  the taker's team when it was made, the defense when it failed. The player
+  won the coinche when that team is the player's, and lost it otherwise. So
+  a player whose team coinched wins it when the contract fails, and a player
+  whose team's contract was coinched (surcoinched or not) wins it when the
+  contract is made. A surcoinche is one coinche (it counts once).
 """
 
 from __future__ import annotations
@@ -61,11 +86,25 @@ from dataclasses import astuple, dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from scoresheets.scoring import HandInput, HandResult, MatchResult, Outcome, Rules, score_match
+from scoresheets.scoring import (
+    BIDS,
+    CoincheHand,
+    CoincheRules,
+    Game,
+    HandInput,
+    HandResult,
+    MatchResult,
+    Outcome,
+    Rules,
+    score_match,
+)
 
 __all__ = [
     "LAST_MATCHES",
     "TOUGHEST_COUNT",
+    "BidRecord",
+    "CoincheStats",
+    "CoincheTally",
     "HandTally",
     "Key",
     "MatchLine",
@@ -88,6 +127,8 @@ Key = Hashable
 LAST_MATCHES = 5
 TOUGHEST_COUNT = 3
 _NOT_PLAYED = (Outcome.PASSED, Outcome.ANNULLED)
+# A coinche bid -> its place in scoring.BIDS (80 ... 180, capot, generale).
+_BID_INDEX: dict[int | str, int] = {bid: index for index, bid in enumerate(BIDS)}
 
 
 def seat_team(seat: int) -> str:
@@ -109,7 +150,8 @@ def hand_counts(result: HandResult) -> bool:
 class PlayedHand:
     """One live hand of a match, as entered and as scored.
 
-    - ``input``: the hand as entered (engine input);
+    - ``input``: the hand as entered (engine input: a ``HandInput`` at
+      belote, a ``CoincheHand`` at coinche);
     - ``result``: the engine's result for it (``result.number`` is the hand's
       1-based position among the live hands of its match);
     - ``taker``: the key of the player who took, or ``None`` (a redeal, or a
@@ -120,7 +162,7 @@ class PlayedHand:
       (only the CSV export uses it).
     """
 
-    input: HandInput
+    input: HandInput | CoincheHand
     result: HandResult
     taker: Key | None = None
     belote_player: Key | None = None
@@ -137,6 +179,7 @@ class PlayedMatch:
     - ``seats``: the four player keys in seats 1-4 (all different); seats 1
       and 3 are team ``"A"``, 2 and 4 team ``"B"``;
     - ``team_names``: the names of team A and team B;
+    - ``game``: ``"belote"`` or ``"coinche"`` (:class:`scoring.Game`);
     - ``result``: the engine's result of the whole match;
     - ``hands``: the live hands in order, ``hands[i].result is
       result.hands[i]`` (or equal to it).
@@ -150,6 +193,7 @@ class PlayedMatch:
     result: MatchResult
     hands: tuple[PlayedHand, ...] = ()
     team_names: tuple[str, str] = ("A", "B")
+    game: str = Game.BELOTE
 
     def __post_init__(self) -> None:
         if len(self.seats) != 4 or len(set(self.seats)) != 4:
@@ -174,8 +218,8 @@ def build_match(
     key: Hashable,
     played_on: date | datetime,
     seats: Sequence[Key],
-    rules: Rules,
-    hands: Sequence[HandInput],
+    rules: Rules | CoincheRules,
+    hands: Sequence[HandInput] | Sequence[CoincheHand],
     taker_seats: Sequence[int | None] | None = None,
     belote_seats: Sequence[int | None] | None = None,
     first_dealer: int | None = None,
@@ -187,7 +231,9 @@ def build_match(
     seat (1-4) of the taker and of the belote holder (``None`` when unknown;
     the sequences, when given, have one entry per hand). ``first_dealer`` is
     the seat that dealt hand 1; the deal then passes one seat per hand,
-    redeals included (as ``Match.dealer_seat``).
+    redeals included (as ``Match.dealer_seat``). The game is the rules':
+    coinche for :class:`scoring.CoincheRules` (with ``CoincheHand`` hands),
+    belote otherwise.
 
     Raises ``scoring.MatchError`` for invalid hands, ``ValueError`` if a
     sequence has the wrong length or a seat is not on the team the hand
@@ -226,6 +272,7 @@ def build_match(
         played_on=played_on,
         seats=seats,  # four different keys: checked by PlayedMatch
         team_names=team_names,
+        game=Game.COINCHE if isinstance(rules, CoincheRules) else Game.BELOTE,
         result=result,
         hands=tuple(played),
     )
@@ -262,7 +309,10 @@ class MatchSummary:
     ``key``, ``played_on``, ``seats``, ``team_names``: as in
     :class:`PlayedMatch`; ``finished``, ``winner`` and ``totals`` (team A's
     and team B's, points): the engine's result; ``tallies``: each seat's
-    :class:`HandTally` (seats 1-4 in order).
+    :class:`HandTally` (seats 1-4 in order); ``game`` as in
+    :class:`PlayedMatch`; ``hands_played``: the match's counting hands;
+    ``coinche``: each seat's :class:`CoincheTally` in a coinche match,
+    ``None`` in a belote one.
     """
 
     key: Hashable
@@ -273,16 +323,38 @@ class MatchSummary:
     winner: str | None
     totals: tuple[int, int]
     tallies: tuple[HandTally, HandTally, HandTally, HandTally]
+    game: str = Game.BELOTE
+    hands_played: int = 0
+    coinche: tuple[CoincheTally, CoincheTally, CoincheTally, CoincheTally] | None = None
 
     def __reduce__(self) -> tuple:
         # As HandTally: pickled as plain values (see there).
-        values = (self.key, self.played_on, self.seats, self.team_names, self.finished)
-        return (_summary, (*values, self.winner, self.totals, self.tallies))
+        return (_summary, tuple(getattr(self, name) for name in _SUMMARY_FIELDS))
+
+
+@dataclass(frozen=True, slots=True)
+class CoincheTally:
+    """One player's coinche figures in one coinche match (definitions in the
+    module docstring): ``bids_taken`` and ``bids_made``, one count per bid of
+    :data:`scoring.BIDS` in its order (80 ... 180, capot, générale), and
+    ``coinches_won`` / ``coinches_lost``."""
+
+    bids_taken: tuple[int, ...] = (0,) * len(BIDS)
+    bids_made: tuple[int, ...] = (0,) * len(BIDS)
+    coinches_won: int = 0
+    coinches_lost: int = 0
+
+    def __reduce__(self) -> tuple:
+        # As HandTally: pickled as plain values.
+        return (CoincheTally, astuple(self))
 
 
 def _summary(*values: Any) -> MatchSummary:
     """A :class:`MatchSummary` from its field values in order (unpickling)."""
-    return MatchSummary(**dict(zip(MatchSummary.__dataclass_fields__, values, strict=True)))
+    return MatchSummary(**dict(zip(_SUMMARY_FIELDS, values, strict=True)))
+
+
+_SUMMARY_FIELDS = tuple(MatchSummary.__dataclass_fields__)
 
 
 def summarize(match: PlayedMatch) -> MatchSummary:
@@ -290,9 +362,18 @@ def summarize(match: PlayedMatch) -> MatchSummary:
     # Per seat: taken, made, dedans, litiges, capots made, suffered, belotes, points.
     counts = [[0] * 8 for _ in range(4)]
     seat_of = {key: index for index, key in enumerate(match.seats)}
+    coinche = match.game == Game.COINCHE
+    # Coinche only, per seat: bids taken, bids made (by place in BIDS), coinches won, lost.
+    taken_bids = [[0] * len(BIDS) for _ in range(4)]
+    made_bids = [[0] * len(BIDS) for _ in range(4)]
+    coinches = [[0, 0] for _ in range(4)]
+    played = 0
     for hand in match.hands:
         if not hand_counts(hand.result):
             continue
+        played += 1
+        if coinche:
+            _count_coinche(hand, seat_of, taken_bids, made_bids, coinches)
         capot = hand.input.capot
         if capot is not None:
             for index in range(4):
@@ -320,7 +401,35 @@ def summarize(match: PlayedMatch) -> MatchSummary:
         winner=result.winner,
         totals=(result.totals.a, result.totals.b),
         tallies=tuple(HandTally(*seat) for seat in counts),  # type: ignore[arg-type]
+        game=match.game,
+        hands_played=played,
+        coinche=tuple(  # type: ignore[arg-type]
+            CoincheTally(tuple(taken_bids[i]), tuple(made_bids[i]), *coinches[i]) for i in range(4)
+        )
+        if coinche
+        else None,
     )
+
+
+def _count_coinche(
+    hand: PlayedHand,
+    seat_of: dict[Key, int],
+    taken_bids: list[list[int]],
+    made_bids: list[list[int]],
+    coinches: list[list[int]],
+) -> None:
+    """Add a counting coinche hand to the per-seat counts of :func:`summarize`."""
+    given = hand.input
+    made = hand.result.outcome is Outcome.MADE
+    if hand.taker is not None and hand.taker in seat_of:
+        seat, bid = seat_of[hand.taker], _BID_INDEX[given.bid]  # type: ignore[union-attr]
+        taken_bids[seat][bid] += 1
+        made_bids[seat][bid] += made
+    if getattr(given, "coinche", None) is not None:
+        # The coinche goes to the team that scored the contract.
+        winner = given.taker if made else ("B" if given.taker == "A" else "A")
+        for index in range(4):
+            coinches[index][0 if seat_team(index + 1) == winner else 1] += 1
 
 
 # --------------------------------------------------------------------------
@@ -355,7 +464,8 @@ class MatchLine:
     - ``score`` / ``score_against``: the running totals (points) of the
       player's team and of the other team after the last hand;
     - ``finished``; ``won``: whether the player's team won, ``None`` while
-      the match is not finished.
+      the match is not finished;
+    - ``game``: ``"belote"`` or ``"coinche"``.
     """
 
     key: Hashable
@@ -368,15 +478,66 @@ class MatchLine:
     score_against: int
     finished: bool
     won: bool | None
+    game: str = Game.BELOTE
+
+
+@dataclass(frozen=True, slots=True)
+class BidRecord:
+    """The contracts a player took with one ``bid`` (an int 80-180,
+    ``"capot"`` or ``"generale"``): ``taken`` hands, ``made`` of them."""
+
+    bid: int | str
+    taken: int
+    made: int
+
+    @property
+    def failed(self) -> int:
+        """The contracts of this bid that failed (dedans): ``taken - made``."""
+        return self.taken - self.made
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoincheStats:
+    """A player's figures over the hands of his coinche matches (module
+    docstring): the hand figures of :class:`PlayerStats` at coinche (no
+    litige there), ``bids`` (:class:`BidRecord` of each bid taken at least
+    once, in the order of :data:`scoring.BIDS`) and the coinches won and lost.
+    """
+
+    hands_played: int = 0
+    hands_taken: int = 0
+    contracts_made: int = 0
+    dedans: int = 0
+    capots_made: int = 0
+    capots_suffered: int = 0
+    belotes: int = 0
+    points_taken: int = 0
+    bids: tuple[BidRecord, ...] = ()
+    coinches_won: int = 0
+    coinches_lost: int = 0
+
+    @property
+    def coinches(self) -> int:
+        """The coinched or surcoinched hands the player played."""
+        return self.coinches_won + self.coinches_lost
+
+    @property
+    def average_points_taken(self) -> float | None:
+        """Mean points of the player's team per coinche hand taken, ``None`` if none."""
+        return self.points_taken / self.hands_taken if self.hands_taken else None
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
     """A player's statistics; every definition is in the module docstring.
 
-    Counts of matches are over finished matches (``matches_unfinished``
-    counts the others); counts of hands over every counting hand.
+    Counts of matches are over finished matches of both games
+    (``matches_unfinished`` counts the others); counts of hands over every
+    counting hand of the belote matches (``belote_hands`` of them);
     ``points_taken`` is the sum behind ``average_points_taken`` (points).
+    ``coinche``: the figures of the coinche matches' hands, ``None`` when the
+    player played no counting coinche hand. ``games``: the games of the
+    player's matches (``"belote"`` first), finished or not.
     """
 
     player: Key
@@ -394,6 +555,9 @@ class PlayerStats:
     best_partner: Record | None = None
     toughest_opponents: tuple[Record, ...] = ()
     last_matches: tuple[MatchLine, ...] = field(default_factory=tuple)
+    belote_hands: int = 0
+    coinche: CoincheStats | None = None
+    games: tuple[str, ...] = ()
 
     @property
     def win_rate(self) -> float | None:
@@ -436,7 +600,14 @@ def player_stats(
     player's matches (none for a summary): linear in their number.
     """
     played = won = unfinished = 0
-    totals = [0] * 8  # the sums of the player's HandTally fields, in their order
+    # The sums of the player's HandTally fields, in their order: belote's, coinche's.
+    totals = [0] * 8
+    coinche_totals = [0] * 8
+    hands_played = {Game.BELOTE: 0, Game.COINCHE: 0}
+    games: set[str] = set()
+    bids_taken = [0] * len(BIDS)
+    bids_made = [0] * len(BIDS)
+    coinches_won = coinches_lost = 0
     # player key -> [played, won], in order of first meeting (dicts keep it).
     partners: dict[Key, list[int]] = {}
     opponents: dict[Key, list[int]] = {}
@@ -477,8 +648,20 @@ def player_stats(
                 score_against=against,
                 finished=summary.finished,
                 won=has_won,
+                game=summary.game,
             )
         )
+        games.add(summary.game)
+        hands_played[summary.game] += summary.hands_played
+        sums = totals
+        if summary.coinche is not None:
+            sums = coinche_totals
+            extra = summary.coinche[seat - 1]
+            for index in range(len(BIDS)):
+                bids_taken[index] += extra.bids_taken[index]
+                bids_made[index] += extra.bids_made[index]
+            coinches_won += extra.coinches_won
+            coinches_lost += extra.coinches_lost
         tally = summary.tallies[seat - 1]
         for index, value in enumerate(
             (
@@ -492,7 +675,7 @@ def player_stats(
                 tally.points_taken,
             )
         ):
-            totals[index] += value
+            sums[index] += value
     taken, made, dedans, litiges, capots_made, capots_suffered, belotes, points = totals
 
     best: Record | None = None
@@ -510,6 +693,27 @@ def player_stats(
 
     lines.sort(key=lambda line: line.played_on, reverse=True)
 
+    coinche: CoincheStats | None = None
+    if hands_played[Game.COINCHE]:
+        c_taken, c_made, c_dedans, _, c_capots, c_suffered, c_belotes, c_points = coinche_totals
+        coinche = CoincheStats(
+            hands_played=hands_played[Game.COINCHE],
+            hands_taken=c_taken,
+            contracts_made=c_made,
+            dedans=c_dedans,
+            capots_made=c_capots,
+            capots_suffered=c_suffered,
+            belotes=c_belotes,
+            points_taken=c_points,
+            bids=tuple(
+                BidRecord(bid, bids_taken[index], bids_made[index])
+                for index, bid in enumerate(BIDS)
+                if bids_taken[index]
+            ),
+            coinches_won=coinches_won,
+            coinches_lost=coinches_lost,
+        )
+
     return PlayerStats(
         player=player,
         matches_played=played,
@@ -526,4 +730,7 @@ def player_stats(
         best_partner=best,
         toughest_opponents=toughest,
         last_matches=tuple(lines[:last]),
+        belote_hands=hands_played[Game.BELOTE],
+        coinche=coinche,
+        games=tuple(game for game in Game if game in games),
     )

@@ -32,11 +32,13 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scoresheets import (
     busy,
     charts,
+    contracts,
     exports,
     limits,
     presets,
     ratelimits,
     ratings,
+    scoring,
     services,
     stats,
     tables,
@@ -50,6 +52,7 @@ from scoresheets.table_forms import (
     TableMatchForm,
     duplicate_message,
 )
+from scoresheets.templatetags.table_tags import GAME_NAMES
 from scoresheets.text import of_name
 from scoresheets.view_helpers import create_match
 
@@ -195,6 +198,9 @@ def _table_page(
         "has_matches": person is not None or bool(state) or page.paginator.count > 0,
         "page": page,
         "rows": [_history_row(m) for m in page.object_list],
+        # A table that plays both games says each match's game in its history
+        # (one game only: the match pages say it, the list stays short).
+        "show_game": len(tables.table_games(table)) > 1,
         "page_query": query.urlencode(),
         "leaders": _leaders(tables.table_board(table), names)[:TOP],
         # A read-only page shares only its own link; the table page offers both.
@@ -249,20 +255,42 @@ def table_player_add(request: HttpRequest, token: str) -> HttpResponse:
 # --------------------------------------------------------------------------
 
 
-def _last_match_initial(table: Table) -> dict[str, Any]:
-    """The new-match form's starting point: the players of the table's last
-    match in their seats, and its rules (a table keeps its habits). Every
-    field can be changed. Two queries; nothing for a table without matches."""
-    last = table.matches.order_by("-created_at", "-pk").first()
-    if last is None:
+def _rules_initial(match: Match | None, game: str) -> dict[str, Any]:
+    """The rule fields' initial values of ``game`` from ``match`` (the table's
+    last match of that game): its rules and its preset (a custom set of rules
+    shows as the game's default preset with its rules changed)."""
+    if match is None:
         return {}
-    initial: dict[str, Any] = {name: getattr(last, name) for name in presets.DEFAULT.values()}
-    # A custom set of rules shows as the default preset with its rules changed.
-    initial["preset"] = last.preset if last.preset in presets.PRESETS else presets.DEFAULT.key
+    default = presets.DEFAULTS[game]
+    initial: dict[str, Any] = {name: getattr(match, name) for name in default.values()}
+    known = presets.presets_of(game)
+    initial["preset"] = match.preset if match.preset in known else default.key
+    return initial
+
+
+def _last_match_initial(
+    table: Table, roster: list[TablePlayer]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The new-match form's starting point (a table keeps its habits): the
+    game and the players of the table's last match in their seats, the rules
+    of its last belote match, and (second) those of its last coinche match for
+    the coinche fields. Every field can be changed. Three queries at most.
+    A table without matches whose ``roster`` has exactly four players gets
+    them in their seats, in the roster's (alphabetical) order."""
+    recent = table.matches.order_by("-created_at", "-pk")
+    last_of = {game: recent.filter(game=game).first() for game in presets.GAME_LABELS}
+    played = [m for m in last_of.values() if m is not None]
+    if not played:
+        if len(roster) == 4:
+            return {f"person_{seat}": p.pk for seat, p in enumerate(roster, start=1)}, {}
+        return {}, {}
+    last = max(played, key=lambda m: (m.created_at, m.pk))
+    initial = _rules_initial(last_of[scoring.Game.BELOTE], scoring.Game.BELOTE)
+    initial["game"] = last.game
     for seat, person in last.players.values_list("seat", "person_id"):
         if person is not None:
             initial[f"person_{seat}"] = person
-    return initial
+    return initial, _rules_initial(last_of[scoring.Game.COINCHE], scoring.Game.COINCHE)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -270,17 +298,38 @@ def _last_match_initial(table: Table) -> dict[str, Any]:
 def table_match_new(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     roster = list(table.roster.all())
+    changes = 0  # changes of partners asked for (?partenaires=N)
+    seats: list[int] = []  # the proposed seating, as roster ids
     if request.method == "POST":
         form = TableMatchForm(request.POST, roster=roster)
     else:
-        form = TableMatchForm(roster=roster, initial=_last_match_initial(table))
+        initial, coinche_initial = _last_match_initial(table, roster)
+        seats = [initial.get(f"person_{seat}") for seat in (1, 2, 3, 4)]
+        if None in seats:
+            seats = []  # partners change only in a full seating
+        else:
+            changes = _changes_of_partners(request)
+            seats = tables.rotate_partners(seats, changes)
+            initial.update({f"person_{seat}": p for seat, p in enumerate(seats, start=1)})
+        form = TableMatchForm(roster=roster, initial=initial, coinche_initial=coinche_initial)
     if request.method == "POST" and form.is_valid():
         match = create_match(request, form, table=table)
         if match is not None:
             return _redirect(reverse("match", args=[match.token]))
     status = busy.status_of(form, 422 if form.is_bound else 200)
     context = {"form": form, "table": table, "presets": presets_for_script()}
+    if seats:
+        context["partners_url"] = f"?{PARTNERS}={(changes + 1) % 3}"
     return render(request, "scoresheets/table_match_new.html", context, status=status)
+
+
+PARTNERS = "partenaires"  # query parameter: how many changes of partners from the last seating
+
+
+def _changes_of_partners(request: HttpRequest) -> int:
+    """``?partenaires=N`` as 0, 1 or 2 (``tables.rotate_partners``); anything else is 0."""
+    value = request.GET.get(PARTNERS, "")
+    return int(value) % 3 if value.isascii() and value.isdigit() and len(value) < 4 else 0
 
 
 # --------------------------------------------------------------------------
@@ -389,6 +438,7 @@ def _ranking_page(request: HttpRequest, table: Table, *, read_only: bool = False
 MATCH_LABELS = {
     "date": gettext_lazy("Date"),
     "match": gettext_lazy("Partie"),
+    "game": gettext_lazy("Jeu"),
     "team_a": gettext_lazy("Équipe A"),
     "team_a_player_1": gettext_lazy("Équipe A, joueur 1"),
     "team_a_player_2": gettext_lazy("Équipe A, joueur 2"),
@@ -406,13 +456,18 @@ MATCH_LABELS = {
 HAND_LABELS = {
     "date": gettext_lazy("Date"),
     "match": gettext_lazy("Partie"),
+    "game": gettext_lazy("Jeu"),
     "hand": gettext_lazy("Donne"),
     "dealer": gettext_lazy("Donneur"),
     "taker": gettext_lazy("Preneur"),
     "taker_team": gettext_lazy("Équipe preneuse"),
+    "bid": gettext_lazy("Enchère"),
+    "suit": gettext_lazy("Atout"),
+    "coinche": gettext_lazy("Coinche"),
     "points_team": gettext_lazy("Points de plis de"),
     "trick_points": gettext_lazy("Points de plis"),
     "capot": gettext_lazy("Capot"),
+    "solo": gettext_lazy("Générale en solo"),
     "belote": gettext_lazy("Belote"),
     "belote_player": gettext_lazy("Belote de"),
     "announcements_a": gettext_lazy("Annonces A"),
@@ -427,6 +482,27 @@ HAND_LABELS = {
 }
 
 
+YES_NO = {"1": gettext_lazy("oui"), "0": gettext_lazy("non")}
+
+# The coded values of the CSV in the user's language (exports.WORD_COLUMNS).
+CSV_WORDS = {
+    "game": {str(game): name for game, name in GAME_NAMES.items()},
+    "finished": YES_NO,
+    "solo": YES_NO,
+    "bid": {str(word): name for word, name in contracts.BID_WORDS.items()},
+    "suit": {str(suit): name for suit, name in contracts.SUIT_NAMES.items()},
+    "coinche": {str(level): name for level, name in contracts.COINCHE_WORDS.items()},
+    "outcome": {
+        str(scoring.Outcome.MADE): gettext_lazy("réussi"),
+        str(scoring.Outcome.DEDANS): gettext_lazy("dedans"),
+        str(scoring.Outcome.LITIGE): gettext_lazy("litige"),
+        str(scoring.Outcome.PASSED): gettext_lazy("tout le monde passe"),
+        str(scoring.Outcome.RENONCE): gettext_lazy("renonce"),
+        str(scoring.Outcome.ANNULLED): gettext_lazy("annulée"),
+    },
+}
+
+
 def _csv(
     request: HttpRequest,
     token: str,
@@ -436,8 +512,9 @@ def _csv(
     *,
     read_only: bool = False,
 ) -> HttpResponse:
-    """A CSV export of the table of ``token``; on a read-only link (``read_only``),
-    its match links are read-only links too."""
+    """A CSV export of the table of ``token``, headers and coded values in the
+    user's language (``labels``, :data:`CSV_WORDS`); on a read-only link
+    (``read_only``), its match links are read-only links too."""
     table = get_read_table_or_404(token) if read_only else get_table_or_404(token)
     played = [
         dataclasses.replace(m, played_on=timezone.localtime(m.played_on))
@@ -454,6 +531,10 @@ def _csv(
         tables.player_names(table),
         link=link,
         labels={key: str(label) for key, label in labels.items()},
+        words={
+            column: {code: str(text) for code, text in texts.items()}
+            for column, texts in CSV_WORDS.items()
+        },
     )
     name = slugify(table.name) or "table"
     filename = f"rebelote-{name}-{slugify(what)}-{timezone.localdate():%Y-%m-%d}.csv"

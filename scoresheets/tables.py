@@ -13,6 +13,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -23,6 +24,21 @@ from scoresheets.models import Hand, Match, Player, Table, TablePlayer, bid_of
 
 class DuplicateName(ValueError):
     """A roster already has a player of that name (any case)."""
+
+
+def rotate_partners(seats: Sequence[Any], times: int = 1) -> list[Any]:
+    """The four seats (1 to 4, partners 1 & 3 against 2 & 4) after ``times``
+    changes of partners: seat 1 keeps its place, the players of seats 2, 3 and
+    4 each move one seat on (2 to 3, 3 to 4, 4 to 2). Seat 1's partner is
+    then the former seat 2, then the former seat 4: three changes make the
+    three possible pairings and come back to the start (``times`` is taken
+    modulo 3). Raises ``ValueError`` unless there are four seats."""
+    if len(seats) != 4:
+        raise ValueError("four seats")
+    out = list(seats)
+    for _ in range(times % 3):
+        out = [out[0], out[3], out[1], out[2]]
+    return out
 
 
 @transaction.atomic
@@ -58,6 +74,14 @@ def table_matches(
     elif status == "ongoing":
         matches = matches.filter(finished=False)
     return matches
+
+
+def table_games(table: Table) -> tuple[str, ...]:
+    """The games (``"belote"``, ``"coinche"``) of the table's matches, in
+    the order of :class:`scoring.Game`; empty for a table without matches
+    (one query)."""
+    played = set(table.matches.order_by().values_list("game", flat=True).distinct())
+    return tuple(game for game in scoring.Game if game in played)
 
 
 HAND_FIELDS = (

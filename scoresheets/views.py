@@ -24,20 +24,31 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scoresheets import busy, caching, ratelimits, scoring, services, uploads
+from scoresheets import (
+    announcement_helper,
+    busy,
+    caching,
+    ratelimits,
+    scoring,
+    services,
+    undo,
+    uploads,
+)
 from scoresheets.forms import (
+    CarriedReserveForm,
     DeviceForm,
     HandForm,
     ImportForm,
     MatchForm,
     RulesForm,
+    hand_form_class,
     presets_for_script,
     problem_message,
 )
-from scoresheets.models import Hand, Match, Player
+from scoresheets.models import Hand, HandRevision, Match, Player
 from scoresheets.table_views import my_tables, table_link
 from scoresheets.text import of_name
-from scoresheets.view_helpers import create_match
+from scoresheets.view_helpers import create_match, pop_share_first
 
 MY_MATCHES = "my_matches"  # session key: tokens of the matches this browser created or opened
 MY_MATCHES_MAX = 50
@@ -74,9 +85,10 @@ def _hand_form(
     version: int | None = None,
     initial: dict[str, Any] | None = None,
 ) -> HandForm:
-    """The hand form of ``match``, opened for hand ``number`` on the sheet at
-    ``version`` (the entry form: what it saw, see ``services.hand_record``)."""
-    return HandForm(
+    """The hand form of ``match`` (its game's: ``forms.hand_form_class``),
+    opened for hand ``number`` on the sheet at ``version`` (the entry form:
+    what it saw, see ``services.hand_record``)."""
+    return hand_form_class(match)(
         data,
         team_names={"A": match.team_a_name, "B": match.team_b_name},
         players=players,
@@ -105,6 +117,8 @@ def _match_context(
         "table_url": table_link(request, sheet.match.table) if sheet.match.table else "",
         "device": _device(request),
         "device_form": DeviceForm(initial={"device": _device(request)}),
+        # This phone's "Annuler" of its last change (scoresheets/undo.py).
+        "undo": None if read_only else undo.current(request, sheet.match),
     }
 
 
@@ -185,6 +199,7 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1, version=match.version)
     context = _match_context(request, sheet, form)
     context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
+    context["share_first"] = pop_share_first(request, match.token)
     return render(request, "scoresheets/match.html", context)
 
 
@@ -261,6 +276,67 @@ def conflict_message(conflict: services.HandConflict, next_number: int | None = 
     return text % who
 
 
+def _same_hand(saved: Hand, form: HandForm) -> bool:
+    """Whether ``saved`` is the hand typed in ``form``: the same engine input
+    (a coinche hand's contract, coinche and solo included) and, when both
+    phones said it, the same taker."""
+    if saved.to_input() != form.hand_input():
+        return False
+    return saved.taker_seat is None or form.taker_seat in (None, saved.taker_seat)
+
+
+def conflict_panel(
+    sheet: services.Scoresheet, conflict: services.HandConflict, form: HandForm, next_number: int
+) -> dict[str, Any]:
+    """What the conflict panel (``_conflict.html``) shows a phone whose new
+    hand was refused because another phone was faster: the hands saved
+    meanwhile in words next to this phone's entry, whether one of them IS
+    this entry (``same``: then dropping it is the main action), and whether
+    the match ended meanwhile (``ended``: the winner, and no form). ``form``
+    is valid (the conflict is found after it validated)."""
+    hands = sheet.hands
+    theirs: list[Hand] = []
+    if conflict.kind == "taken":
+        theirs = list(hands[conflict.number - 1 : conflict.last])
+    elif conflict.kind in ("edited", "restored") and 1 <= conflict.number <= len(hands):
+        theirs = [hands[conflict.number - 1]]
+    same = next((h for h in theirs if _same_hand(h, form)), None)
+    finished = sheet.result.finished
+    mine = Hand.data_of(form.hand_input(), form.taker_seat, form.belote_holder)
+    panel: dict[str, Any] = {
+        "theirs": [
+            {
+                "number": sheet.position(h.pk),
+                "device": h.entered_by,
+                "summary": sheet.hand_summary(h),
+            }
+            for h in theirs
+        ],
+        "mine": sheet.hand_summary(mine),
+        "same": same is not None,
+        "ended": finished,
+        "next": next_number,
+    }
+    if finished:
+        team = sheet.match.team_name(sheet.result.winner)
+        panel["message"] = gettext(
+            "La partie vient de se terminer (victoire : %(team)s) : votre saisie n'est pas "
+            "enregistrée."
+        ) % {"team": team}
+    elif same is not None:
+        who = {"device": same.entered_by, "number": sheet.position(same.pk)}
+        if same.entered_by:
+            panel["message"] = gettext("%(device)s a déjà saisi cette donne (donne %(number)s).")
+        else:
+            panel["message"] = gettext(
+                "Cette donne a déjà été saisie depuis un autre téléphone (donne %(number)s)."
+            )
+        panel["message"] %= who
+    else:
+        panel["message"] = conflict_message(conflict, next_number)
+    return panel
+
+
 # A single change of the sheet between opening and saving a new hand's form
 # (services.HandConflict kinds): what to say, without and with the phone's name.
 SHEET_CHANGES = {
@@ -312,11 +388,15 @@ def _hand_url(match: Match, number: int | None) -> str:
 def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
     form = _hand_form(match, match.players.all(), request.POST)
+    if announcement_helper.is_compare(request.POST):
+        return _compare_on_match_page(request, match, form)
+    if form.is_valid() and _comparison_forgotten(request, form):
+        return _compare_forgotten(request, match, form)
     status = 422
     conflict = None
     if form.is_valid():
         try:
-            services.hand_record(
+            change = services.hand_record(
                 match=match,
                 hand=form.hand_input(),
                 taker_seat=form.taker_seat,
@@ -337,28 +417,118 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
             busy.refuse(request, form, error)
             status = 503
         else:
+            undo.offer(request, match, change, HandRevision.Action.CREATED)
             if not request.htmx:
                 return _see_other(match)
-            match.refresh_from_db()  # its version moved on
-            sheet = services.match_get_scoresheet(match)
-            next_number = len(sheet.hands) + 1
-            form = _hand_form(match, sheet.players, number=next_number, version=match.version)
-            context = _match_context(request, sheet, form)
-            # Rendered once for this phone and the other phones' next polls.
-            context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
-            return render(request, "scoresheets/match.html#hand_saved", context)
+            return _hand_saved(request, match)
     # Refused: the form again with its messages and what was typed; nothing saved.
     match.refresh_from_db()  # another phone may have moved it on
     sheet = services.match_get_scoresheet(match)
+    explained = None
     if conflict is not None:
-        # The phone sees what was saved (the sheet) and keeps its entry, now
-        # set to be saved as the next hand if the player confirms it.
+        # The phone sees what was saved (the sheet, and the panel: the other
+        # phone's hand next to its own entry) and keeps its entry, now set to
+        # be saved as the next hand if the player confirms it.
         next_number = len(sheet.hands) + 1
         form.set_number(next_number, match.version)  # read before the hands: never ahead
-        form.add_error(None, conflict_message(conflict, next_number))
+        explained = conflict_panel(sheet, conflict, form, next_number)
     context = _match_context(request, sheet, form)
+    context["conflict"] = explained
     template = "scoresheets/match.html#hand_saved" if request.htmx else "scoresheets/match.html"
     return render(request, template, context, status=status)
+
+
+def _hand_saved(request: HttpRequest, match: Match) -> HttpResponse:
+    """The answer to a change sent with htmx (a new hand, or a correction or a
+    deletion kept on the phone and sent by static/js/queue.js): the sheet and
+    the undo bar, out of band, and a fresh entry form for the next hand; the
+    scoreboard's ``data-version`` is the match's version after the change."""
+    match.refresh_from_db()  # its version moved on
+    sheet = services.match_get_scoresheet(match)
+    next_number = len(sheet.hands) + 1
+    form = _hand_form(match, sheet.players, number=next_number, version=match.version)
+    context = _match_context(request, sheet, form)
+    # Rendered once for this phone and the other phones' next polls.
+    context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
+    return render(request, "scoresheets/match.html#hand_saved", context)
+
+
+def _compare_announcements(
+    request: HttpRequest, form: HandForm, match: Match | None, rebuild: Any
+) -> tuple[Any, HandForm, int]:
+    """The "Comparer les annonces" button: the engine settles the comparison
+    of what the helper says each player declared; nothing is saved. Returns
+    the helper (its result or its problems), the hand form rebuilt by
+    ``rebuild(initial)`` with what was typed and the comparison's points in
+    ``ann_team``/``ann_points`` (still editable), and the status: 200, or
+    422 when the declarations are refused."""
+    helper = announcement_helper.helper_for(request.POST, form=form, match=match)
+    result = helper.compare()
+    initial = announcement_helper.prefill(request.POST, list(form.fields), result)
+    return helper, rebuild(initial), 200 if result is not None else 422
+
+
+def _helper_response(
+    request: HttpRequest, helper: Any, form: HandForm, match: Match | None, status: int
+) -> HttpResponse:
+    """The helper alone, for the page's script (it fills in the points)."""
+    context = {"helper": helper, "form": form, "match": match}
+    return render(request, "scoresheets/_announcement_helper.html", context, status=status)
+
+
+def _compare_on_match_page(request: HttpRequest, match: Match, form: HandForm) -> HttpResponse:
+    sheet = services.match_get_scoresheet(match)
+
+    def rebuild(initial: dict[str, Any]) -> HandForm:
+        return _hand_form(match, sheet.players, initial=initial)
+
+    helper, form, status = _compare_announcements(request, form, match, rebuild)
+    if request.htmx:
+        return _helper_response(request, helper, form, match, status)
+    context = _match_context(request, sheet, form)
+    context["helper"] = helper
+    context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
+    return render(request, "scoresheets/match.html", context, status=status)
+
+
+def _comparison_forgotten(request: HttpRequest, form: HandForm) -> bool:
+    """Whether a hand is saved with declarations picked in the announcement
+    helper but no announcement points: "Comparer les annonces" was never
+    pressed (points typed beside the declarations are the table's choice)."""
+    if "ann_points" not in form.fields or form.cleaned_data.get("ann_points") is not None:
+        return False
+    return any(
+        name.startswith(announcement_helper.PREFIX + "-") and name.endswith("_kind") and value
+        for name, value in request.POST.items()
+    )
+
+
+def _compare_forgotten(request: HttpRequest, match: Match, form: HandForm) -> HttpResponse:
+    """The save of a hand whose declarations were never compared: compare
+    them now, fill in the points, say so, save nothing (422); the next
+    "Valider" saves the hand with them."""
+    sheet = services.match_get_scoresheet(match)
+
+    def rebuild(initial: dict[str, Any]) -> HandForm:
+        return _hand_form(match, sheet.players, initial=initial)
+
+    helper, form, _status = _compare_announcements(request, form, match, rebuild)
+    # An unbound form (it shows the filled-in values) carries a message too.
+    form.errors  # noqa: B018  (its error dict exists once read)
+    form.cleaned_data = {}
+    form.add_error(
+        None,
+        gettext(
+            "Les annonces de l'aide n'étaient pas comparées : elles le sont maintenant et "
+            "leurs points sont reportés. Vérifiez, puis validez."
+        ),
+    )
+    context = _match_context(request, sheet, form)
+    context["helper"] = helper
+    template = "scoresheets/match.html#hand_saved" if request.htmx else "scoresheets/match.html"
+    if not request.htmx:
+        context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
+    return render(request, template, context, status=422)
 
 
 def _get_hand_or_404(match: Match, hand_id: int) -> Hand:
@@ -371,8 +541,12 @@ def _edit_page(
     hand: Hand,
     form: HandForm | None,
     status: int = 200,
+    helper: Any = None,
+    conflict: dict[str, Any] | None = None,
 ) -> HttpResponse:
     context = {
+        "conflict": conflict,
+        "helper": helper,
         "match": sheet.match,
         "sheet": sheet,
         "hand": hand,
@@ -383,6 +557,31 @@ def _edit_page(
         "device_form": DeviceForm(initial={"device": _device(request)}),
     }
     return render(request, "scoresheets/hand_edit.html", context, status=status)
+
+
+def _gone_panel(sheet: services.Scoresheet, hand: Hand, form: HandForm) -> dict[str, Any]:
+    """The conflict panel of a correction whose hand another phone deleted
+    meanwhile (``hand``, read again): who deleted it, the hand as it was and
+    the correction typed, in words. ``form`` is valid."""
+    if hand.entered_by:
+        text = gettext(
+            "Pendant votre correction, cette donne a été supprimée depuis le téléphone "
+            "%(of_device)s : votre correction n'est pas enregistrée."
+        )
+    else:
+        text = gettext(
+            "Pendant votre correction, cette donne a été supprimée depuis un autre téléphone : "
+            "votre correction n'est pas enregistrée."
+        )
+    return {
+        "gone": True,
+        "message": text % {"of_device": of_name(hand.entered_by)},
+        "theirs": [],
+        "was": sheet.hand_summary(hand),
+        "mine": sheet.hand_summary(
+            Hand.data_of(form.hand_input(), form.taker_seat, form.belote_holder)
+        ),
+    }
 
 
 def _edit_problems(form: HandForm, error: scoring.MatchError, number: int | None) -> None:
@@ -412,10 +611,24 @@ def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     hand = _get_hand_or_404(match, hand_id)
     sheet = services.match_get_scoresheet(match)
     number = sheet.position(hand.pk)
-    if hand.deleted_at is not None:
+    # A correction typed while another phone deleted the hand, sent again
+    # with "Rétablir la donne avec ma correction" (the conflict panel).
+    # A correction posted for a hand deleted meanwhile goes on to the service,
+    # which refuses it: the phone is told (the conflict panel), never dropped.
+    restore = request.method == "POST" and request.POST.get("restore") == "1"
+    if hand.deleted_at is not None and request.method != "POST":
         form = None
     elif request.method == "POST":
         form = _hand_form(match, sheet.players, request.POST, number=number)
+        if announcement_helper.is_compare(request.POST):
+
+            def rebuild(initial: dict[str, Any]) -> HandForm:
+                return _hand_form(match, sheet.players, initial={**initial, "number": number})
+
+            helper, form, status = _compare_announcements(request, form, match, rebuild)
+            if request.htmx:
+                return _helper_response(request, helper, form, match, status)
+            return _edit_page(request, sheet, hand, form, status, helper=helper)
         if form.is_valid():
             try:
                 change = services.hand_update(
@@ -427,6 +640,7 @@ def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
                     expected_version=form.cleaned_data["hand_version"] or 0,
                     device=_device(request),
                     key=form.cleaned_data["key"] or None,
+                    restore=restore,
                 )
             except scoring.MatchError as error:
                 _edit_problems(form, error, number)
@@ -435,24 +649,36 @@ def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
                 # Keep what this phone typed; the next save overrides the new version.
                 form.data = form.data.copy()
                 form.data["hand_version"] = hand.version
-                form.add_error(None, conflict_message(error))
                 sheet = services.match_get_scoresheet(match)
+                if hand.deleted_at is not None:
+                    # Deleted meanwhile: told, with the way to put it back with
+                    # this correction, or to drop the correction.
+                    gone = _gone_panel(sheet, hand, form)
+                    return _edit_page(request, sheet, hand, form, status=409, conflict=gone)
+                form.add_error(None, conflict_message(error))
                 return _edit_page(request, sheet, hand, form, status=409)
             except (ValidationError, DataError, IntegrityError):
                 form.add_error(None, TOO_BIG)
             except busy.ERRORS as error:
                 busy.refuse(request, form, error)
             else:
+                if request.htmx:
+                    # Kept on the phone and sent by its script: the sheet, whose
+                    # undo bar tells the change (no message left for a later page).
+                    undo.offer(request, match, change, HandRevision.Action.EDITED)
+                    return _hand_saved(request, match)
                 if not change.replayed:
-                    messages.success(
-                        request,
-                        gettext("Donne %(number)s corrigée.") % {"number": change.number},
-                    )
+                    if restore:
+                        text = gettext("Donne %(number)s rétablie, avec votre correction.")
+                    else:
+                        text = gettext("Donne %(number)s corrigée.")
+                    messages.success(request, text % {"number": change.number})
                     _end_change_message(request, match)
+                undo.offer(request, match, change, HandRevision.Action.EDITED)
                 return _redirect(_hand_url(match, change.number))
         return _edit_page(request, sheet, hand, form, status=busy.status_of(form, 422))
     else:
-        initial = {**HandForm.initial_for(hand), "number": number}
+        initial = {**hand_form_class(match).initial_for(hand), "number": number}
         form = _hand_form(match, sheet.players, initial=initial)
     return _edit_page(request, sheet, hand, form)
 
@@ -475,12 +701,19 @@ def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
             device=_device(request),
             key=_form_key(request),
         )
-    except services.HandConflict as error:
-        messages.error(request, conflict_message(error))
+    except (services.HandConflict, scoring.MatchError) as error:
+        if isinstance(error, services.HandConflict):
+            text, status = conflict_message(error), 409
+        else:
+            text, status = _problems_text(error), 422
+        if request.htmx:
+            # Kept on the phone and sent by its script: refused, with why.
+            return render(request, "scoresheets/_refused.html", {"problem": text}, status=status)
+        messages.error(request, text)
         return _redirect(reverse("hand_edit", args=[match.token, hand.pk]), status=303)
-    except scoring.MatchError as error:
-        messages.error(request, _problems_text(error))
-        return _redirect(reverse("hand_edit", args=[match.token, hand.pk]), status=303)
+    undo.offer(request, match, change, HandRevision.Action.DELETED)
+    if request.htmx:
+        return _hand_saved(request, match)
     if not change.replayed:
         messages.success(
             request, gettext("Donne %(number)s supprimée.") % {"number": change.number}
@@ -508,7 +741,110 @@ def hand_restore(request: HttpRequest, token: str, hand_id: int) -> HttpResponse
     if not change.replayed:
         messages.success(request, gettext("Donne %(number)s rétablie.") % {"number": change.number})
         _end_change_message(request, match)
+    undo.offer(request, match, change, HandRevision.Action.RESTORED)
     return _redirect(_hand_url(match, change.number))
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+@ratelimits.limited(*ratelimits.HANDS)
+def hand_undo(request: HttpRequest, token: str) -> HttpResponse:
+    """Undo this phone's last change of the match ("Annuler", scoresheets/undo.py).
+
+    Only the session that made the change holds its offer and key: another
+    phone, a used or a stale offer is told so; a second tap of the same key
+    undoes nothing more (the service replays it). Refused with a message if
+    another phone changed the hand since. Without htmx: messages and a 303
+    to the sheet; with htmx: a fresh entry form (the sheet moved on) and the
+    sheet and the bar out of band, or (refused) only the bar and the sheet.
+    """
+    match = get_match_or_404(token)
+    record = undo.recorded(request, match)
+    key = _form_key(request)
+    if record is None or key is None or key != record.get("key"):
+        return _undo_refused(
+            request,
+            match,
+            gettext(
+                "Rien à annuler : seul le téléphone qui a fait le changement peut l'annuler, "
+                "juste après."
+            ),
+        )
+    if not record.get("done") and undo.age(record) > undo.UNDO_SECONDS + undo.GRACE_SECONDS:
+        undo.close(request)
+        return _undo_refused(
+            request, match, gettext("Trop tard pour annuler : corrigez la donne depuis la feuille.")
+        )
+    try:
+        change = services.hand_undo(
+            match=match,
+            hand_id=record["hand"],
+            action=record["action"],
+            expected_version=record["version"],
+            device=_device(request),
+            key=key,
+        )
+    except services.HandConflict as error:
+        undo.close(request)
+        if error.device:
+            text = gettext(
+                "Impossible d'annuler : la donne a changé depuis, sur le téléphone %(of_device)s. "
+                "Voyez la feuille."
+            )
+        else:
+            text = gettext(
+                "Impossible d'annuler : la donne a changé depuis, sur un autre téléphone. "
+                "Voyez la feuille."
+            )
+        return _undo_refused(request, match, text % {"of_device": of_name(error.device)})
+    except scoring.MatchError as error:
+        undo.close(request)
+        if any(p.code == "after_end" for p in error.problems):
+            text = gettext(
+                "Impossible d'annuler : la partie serait terminée avant des donnes jouées depuis."
+            )
+        else:
+            text = gettext("Impossible d'annuler : %(problems)s") % {
+                "problems": " ".join(problem_message(p) for p in error.problems)
+            }
+        return _undo_refused(request, match, text)
+    except Hand.DoesNotExist:
+        undo.close(request)
+        return _undo_refused(request, match, gettext("Rien à annuler."))
+    undo.close(request)
+    told = "" if change.replayed else undo.undone_text(record)
+    if not request.htmx:
+        if told:
+            messages.success(request, told)
+            _end_change_message(request, match)
+        return _redirect(
+            _hand_url(match, change.number if change.hand.deleted_at is None else None)
+        )
+    return _undo_answer(request, match, told, status=200)
+
+
+def _undo_refused(request: HttpRequest, match: Match, text: str) -> HttpResponse:
+    """An undo that is not carried out: said, nothing changed (409)."""
+    if not request.htmx:
+        messages.error(request, text)
+        return _redirect(reverse("match", args=[match.token]))
+    response = _undo_answer(request, match, text, status=409, error=True)
+    response["HX-Reswap"] = "none"  # what the phone is typing stays; the bar and sheet are swapped
+    return response
+
+
+def _undo_answer(
+    request: HttpRequest, match: Match, told: str, *, status: int, error: bool = False
+) -> HttpResponse:
+    """The htmx answer to an undo: a fresh entry form for the sheet as it is
+    now, with the sheet and the undo bar (saying ``told``) out of band."""
+    match.refresh_from_db()
+    sheet = services.match_get_scoresheet(match)
+    form = _hand_form(match, sheet.players, number=len(sheet.hands) + 1, version=match.version)
+    context = _match_context(request, sheet, form)
+    context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
+    context.update(undo_told=told, undo_error=error)
+    return render(request, "scoresheets/match.html#hand_saved", context, status=status)
 
 
 def _form_key(request: HttpRequest) -> str | None:
@@ -548,6 +884,8 @@ def device_set(request: HttpRequest, token: str) -> HttpResponse:
             gettext("Ce téléphone est celui %(of_name)s.")
             % {"name": request.session[DEVICE], "of_name": of_name(request.session[DEVICE])},
         )
+    elif form.has_error("device", "required"):  # nothing typed, or only spaces
+        messages.error(request, gettext("Donnez le prénom du joueur de ce téléphone."))
     else:
         messages.error(request, gettext("Donnez un prénom de 40 lettres au plus."))
     return _redirect(_page_of(match, request.POST.get("next", "")))
@@ -719,21 +1057,40 @@ def _export(match: Match) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def calculator(request: HttpRequest) -> HttpResponse:
-    """Score one hand without a match, with the rules chosen on the page."""
+    """Score one hand without a match, with the rules chosen on the page
+    (announcements played unless unticked) and, optionally, a reserve carried
+    in from earlier litiges (the engine's ``score_match(..., reserve=)``)."""
     data = request.POST if request.method == "POST" else None
-    rules_form = RulesForm(data, prefix="rules")
+    # Announcements are played by default here: their fields show at once.
+    rules_form = RulesForm(data, prefix="rules", initial={"announcements": True})
+    reserve_form = CarriedReserveForm(data, prefix="calc")
     names = {"A": gettext("Nous"), "B": gettext("Eux")}
     form = HandForm(data, team_names=names, announcements=True)
-    context: dict[str, Any] = {"rules_form": rules_form, "form": form}
+    context: dict[str, Any] = {"rules_form": rules_form, "form": form, "reserve_form": reserve_form}
     status = 200
-    if data is not None and not (rules_form.is_valid() and form.is_valid()):
+    if announcement_helper.is_compare(data):
+        # Nothing is scored: the comparison only fills in the announcements.
+        def rebuild(initial: dict[str, Any]) -> HandForm:
+            return HandForm(team_names=names, announcements=True, initial=initial)
+
+        helper, form, status = _compare_announcements(request, form, None, rebuild)
+        if request.htmx:
+            return _helper_response(request, helper, form, None, status)
+        context.update(form=form, helper=helper)
+        return render(request, "scoresheets/calculator.html", context, status=status)
+    valid = data is not None and all(
+        [rules_form.is_valid(), reserve_form.is_valid(), form.is_valid()]
+    )
+    if data is not None and not valid:
         status = 422
     elif data is not None:
         # An unsaved match carries the rules and team names the templates show.
         match = Match(team_a_name=names["A"], team_b_name=names["B"], **rules_form.cleaned_data)
         hand = form.hand_input()
+        # A reserve exists only where litiges put points aside (the field is hidden otherwise).
+        reserve = reserve_form.points() if match.litige == scoring.LitigeRule.RESERVE else 0
         try:
-            result = scoring.score_match(match.rules, [hand])
+            result = scoring.score_match(match.rules, [hand], reserve=reserve)
         except scoring.MatchError as error:
             form.add_problems(error)
             status = 422

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from scoresheets import services, tables
 from scoresheets.models import Match, Table
-from scoresheets.scoring import HandInput, Rules
+from scoresheets.scoring import CoincheRules, HandInput, Rules
 
 RULES = Rules(target=300)
 
@@ -93,3 +93,30 @@ def quick_match(table: Table, names: list[str], *, finished: bool = True) -> Mat
     if finished:
         services.hand_record(match=match, hand=HandInput("A", "A", 162), taker_seat=3)
     return Match.objects.get(pk=match.pk)
+
+
+# Coinche matches on the same table (issue 10): the matches C1 and C2 of
+# tests/test_stats_coinche.py, whose figures are computed there by hand, with
+# Alice, Bob, Claire, Dan, Eve played by Léa, Sam, Noé, Zoé, Inès.
+# C1 (target 1000): Léa & Noé against Sam & Zoé, won by B 590 - 2170;
+# C2 (target 2000, in progress): Léa & Inès against Zoé & Sam, 1020 - 820.
+COINCHE_AS = {"Alice": "Léa", "Bob": "Sam", "Claire": "Noé", "Dan": "Zoé", "Eve": "Inès"}
+
+
+def add_coinche_matches(table: Table) -> tuple[Match, Match]:
+    """Play C1 and C2 (tests/test_stats_coinche.py) at ``table``, through the services."""
+    from tests.test_stats_coinche import C1_HANDS, C2_HANDS
+
+    first = services.match_create(
+        names=["Léa", "Sam", "Noé", "Zoé"], rules=CoincheRules(target=1000), table=table
+    )
+    for hand, taker_seat in zip(C1_HANDS, [1, 2, None, 3], strict=True):
+        services.hand_record(match=first, hand=hand, taker_seat=taker_seat)
+    second = services.match_create(
+        names=["Léa", "Zoé", "Inès", "Sam"], rules=CoincheRules(), table=table
+    )
+    for hand, taker_seat, belote_seat in zip(C2_HANDS, [1, 2, 1], [None, 3, None], strict=True):
+        services.hand_record(
+            match=second, hand=hand, taker_seat=taker_seat, belote_seat=belote_seat
+        )
+    return Match.objects.get(pk=first.pk), Match.objects.get(pk=second.pk)

@@ -78,9 +78,12 @@ def _watch(page) -> None:
     page.on("pageerror", lambda error: CSP_PROBLEMS.append(f"{page.url}: {error}"))
 
 
-def phone(browser):
-    """A new browser context the size of a phone, in French, whose console is watched."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+def phone(browser, javascript: bool = True):
+    """A new browser context the size of a phone, in French, whose console is
+    watched; ``javascript=False``: a phone with scripts off (the no-JS path)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR", java_script_enabled=javascript
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     _watch(page)
@@ -188,6 +191,7 @@ def test_corrections_and_simultaneous_entry_from_two_phones(live_server, browser
     first.locator("#hand-8 summary").click()
     first.get_by_role("link", name="Corriger ou supprimer").click()
     first.get_by_role("button", name="Supprimer la donne").click()
+    first.wait_for_url(re.compile(r"/m/[\w-]+/#hands$"))  # sent by the page's script, then there
     assert totals(first) == ["681", "453"]
     second.locator("details.deleted").wait_for(timeout=LIVE_DELAY_S * 1000)
     second.locator("details.deleted summary").click()
@@ -298,6 +302,7 @@ def test_the_hand_forms_script_takes_the_total_and_the_teams_from_the_page(live_
     other.wait_for()
     assert other.inner_text() == "Alice & Claire 100 · Bob & Dan 62"
     # Dan held the belote: his team (B) is ticked; then A's belote forgets him.
+    form.locator("details.more-holder > summary").click()
     form.locator("fieldset.belote-holder").get_by_label("Dan", exact=True).check()
     assert form.locator('input[name="belote"][value="B"]').is_checked()
     form.locator("fieldset.belote").get_by_label("Alice & Claire", exact=True).check()

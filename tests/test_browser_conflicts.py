@@ -92,7 +92,8 @@ def test_an_untouched_form_follows_the_version_and_a_typed_one_is_told(live_serv
     page.get_by_text("La donne 3 vient d'être supprimée depuis le téléphone de Cy.").wait_for()
     assert page.locator("#id_points").input_value() == "110"
     assert len(elsewhere(lambda: live_hands(match))) == 2
-    page.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
+    # The conflict panel holds the choice: its main button saves the entry as hand 3.
+    page.locator("#conflict").get_by_role("button", name="Valider comme donne 3").click()
     page.locator("#hand-3").wait_for()
     hands = elsewhere(lambda: live_hands(match))
     assert [(h.taker, h.trick_points) for h in hands] == [("A", 120), ("A", 100), ("A", 110)]

@@ -301,17 +301,14 @@ def test_every_coinche_rule_has_its_column_with_the_engines_default():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("language", "note"),
-    [
-        ({}, "La saisie des donnes de coinche sur le téléphone arrive bientôt"),
-        ({"HTTP_ACCEPT_LANGUAGE": "en"}, "Entering coinche hands on the phone is coming soon"),
-    ],
+    ("language", "legend"), [({}, "Enchère"), ({"HTTP_ACCEPT_LANGUAGE": "en"}, "Bid")]
 )
-def test_an_imported_coinche_match_offers_no_belote_entry_form(client, language, note):
-    # Until coinche has its entry form, the belote one (which cannot save a
-    # coinche hand) is neither shown nor linked from the sheet.
+def test_an_imported_coinche_match_offers_the_coinche_entry_form(client, language, legend):
+    # The coinche form (its bid, no renonce) and the correction links of its hands.
     match = imported(VALID[0])
     body = client.get(services.match_path(match), **language).content.decode()
-    assert note in body
-    assert 'id="hand-form"' not in body
-    assert "/donnes/" not in body
+    assert 'id="hand-form"' in body
+    assert f"<legend>{legend}</legend>" in body
+    assert 'name="bid"' in body and 'name="renonce"' not in body
+    for hand in match.hands.live():
+        assert f"/m/{match.token}/donnes/{hand.pk}/" in body

@@ -259,15 +259,21 @@ def _outcome(kind: str, status: int, location: str, body: str) -> str:
     if kind == "create":
         if status == 303:
             return "saved"
-        told = status == 409 and "Votre saisie est gardée : validez-la comme donne" in body
+        # Told what changed; or (issue 11) that the other phone saved this very hand.
+        same = "a déjà saisi cette donne" in body or "a déjà été saisie depuis" in body
+        told = status == 409 and (
+            "Votre saisie est gardée : validez-la comme donne" in body or same
+        )
         return "told" if told else "unexpected"
     if kind == "correct":
         if status == 303 and "#hand-" in location:
             return "saved"
         if status == 409 and "vient d&#x27;être modifiée" in body:
             return "told"
-        # Deleted before this correction was read: the page says so, nothing saved.
-        return "told" if status == 200 and "Cette donne a été supprimée" in body else "unexpected"
+        # Deleted before this correction was read (issue 11: told, with the way
+        # to put it back with the correction), nothing saved.
+        deleted = "Pendant votre correction, cette donne a été supprimée" in body
+        return "told" if status == 409 and deleted else "unexpected"
     if kind == "delete":
         if status == 303:
             return "saved" if location.endswith("#hands") else "told"

@@ -33,13 +33,13 @@ def sheet_of(hands: list[HandInput], **rules):
         (
             [HandInput("A", "A", 70, belote="A", announcements=Pair(0, 20))],
             {},
-            "Dedans : 162 + 20 d'annonces à Eux ; Nous gardent la belote",
+            "Dedans : 162 + 20 d'annonces à Eux ; belote gardée par Nous",
         ),
-        ([HandInput("A", "A", 71, belote="A")], {}, "Litige : 71 en réserve, Eux marquent 91"),
+        ([HandInput("A", "A", 71, belote="A")], {}, "Litige : 71 en réserve, 91 à Eux"),
         (
             [HandInput("A", "A", 81)],
             {"litige": "lost"},
-            "Litige : les points du preneur sont perdus, Eux marquent 81",
+            "Litige : les points du preneur sont perdus, 81 à Eux",
         ),
         (
             [HandInput("A", "A", 81), HandInput("B", "B", 100)],
@@ -68,7 +68,7 @@ def sheet_of(hands: list[HandInput], **rules):
         (
             [HandInput("A", "A", 81)],
             {"rounding": "nearest_ten"},
-            "Litige : 81 en réserve, Eux marquent 80",
+            "Litige : 81 en réserve, 80 à Eux",
         ),
         ([HandInput("A", "A", 81)], {"litige": "fall"}, "Dedans : 162 à Eux"),
         ([HandInput(None)], {}, "Tout le monde passe : on redistribue, rien n'est marqué"),
@@ -76,7 +76,7 @@ def sheet_of(hands: list[HandInput], **rules):
         (
             [HandInput("A", renonce="B", belote="B", announcements=Pair(20, 0))],
             {},
-            "Renonce (Eux) : 162 + 20 d'annonces à Nous ; Eux gardent la belote",
+            "Renonce (Eux) : 162 + 20 d'annonces à Nous ; belote gardée par Eux",
         ),
         (
             [HandInput("A", renonce="A")],

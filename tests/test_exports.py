@@ -60,6 +60,7 @@ def test_matches_csv_has_a_header_and_one_row_per_match():
     assert dict(zip(MATCH_COLUMNS, table[1], strict=True)) == {
         "date": "2024-03-01",
         "match": "7",
+        "game": "belote",
         "team_a": "Les Bleus",
         "team_a_player_1": "Zoé",
         "team_a_player_2": "Chloé",
@@ -95,7 +96,7 @@ def test_matches_csv_uses_the_link_and_the_labels():
         labels={"date": "Date", "match": "Partie"},
     )
     table = rows(text)
-    assert table[0][:3] == ["Date", "Partie", "team_a"]
+    assert table[0][:4] == ["Date", "Partie", "game", "team_a"]
     assert table[1][1] == "https://example.org/t/abc/m/7"
 
 
@@ -107,13 +108,18 @@ def test_hands_csv_has_one_row_per_hand_with_inputs_and_scores():
     assert first == {
         "date": "2024-03-01",
         "match": "7",
+        "game": "belote",
         "hand": "1",
         "dealer": "Bob",
         "taker": "Zoé",
         "taker_team": "A",
+        "bid": "",  # the contract columns are coinche's: empty at belote
+        "suit": "",
+        "coinche": "",
         "points_team": "A",
         "trick_points": "100",
         "capot": "",
+        "solo": "",
         "belote": "A",
         "belote_player": "Chloé",
         "announcements_a": "20",
@@ -160,3 +166,58 @@ def test_accents_survive_and_lines_end_with_crlf():
 def test_an_empty_table_gives_only_the_header():
     assert rows(matches_csv([], NAMES)) == [list(MATCH_COLUMNS)]
     assert rows(hands_csv([], NAMES)) == [list(HAND_COLUMNS)]
+
+
+def test_a_coinche_match_says_its_game_and_each_hand_its_contract():
+    # The coinche matches of tests/test_stats_coinche.py (scores computed there by hand).
+    from tests.test_stats_coinche import c1, c2
+
+    first, second = c1(), c2()
+    matches = rows(matches_csv([finished(), first, second], NAMES))
+    games = [dict(zip(MATCH_COLUMNS, row, strict=True))["game"] for row in matches[1:]]
+    assert games == ["belote", "coinche", "coinche"]
+    c1_row = dict(zip(MATCH_COLUMNS, matches[2], strict=True))
+    assert (c1_row["score_a"], c1_row["score_b"], c1_row["winner"]) == ("590", "2170", "B")
+
+    table = rows(hands_csv([finished(), first, second], {}))
+    hands = [dict(zip(HAND_COLUMNS, row, strict=True)) for row in table[1:]]
+    belote, coinche = hands[:3], hands[3:]
+    assert {(h["bid"], h["suit"], h["coinche"], h["solo"]) for h in belote} == {("", "", "", "")}
+    assert {h["game"] for h in belote} == {"belote"}
+    assert {h["game"] for h in coinche} == {"coinche"}
+    contract = [(h["bid"], h["suit"], h["coinche"], h["solo"], h["outcome"]) for h in coinche]
+    assert contract == [
+        ("100", "hearts", "coinche", "", "made"),
+        ("80", "spades", "", "", "made"),
+        ("", "", "", "", "passed"),
+        ("capot", "clubs", "surcoinche", "", "dedans"),
+        ("100", "no_trump", "", "", "dedans"),
+        ("120", "diamonds", "coinche", "", "made"),
+        ("generale", "hearts", "", "1", "made"),
+    ]
+    assert [(h["score_a"], h["score_b"]) for h in coinche[:4]] == [
+        ("520", "0"),
+        ("70", "170"),
+        ("0", "0"),
+        ("0", "2000"),
+    ]
+    assert (coinche[3]["capot"], coinche[3]["taker"], coinche[3]["renonce"]) == ("B", "Claire", "")
+    assert (coinche[-1]["total_a"], coinche[-1]["total_b"]) == ("1020", "820")
+    assert {h["reserve"] for h in coinche} == {"0"}  # no litige at coinche
+
+
+def test_words_name_the_coded_values_and_nothing_else():
+    words = {
+        "game": {"belote": "Belote"},
+        "finished": {"1": "oui", "0": "non"},
+        "outcome": {"made": "réussi", "passed": "tout le monde passe"},
+    }
+    header, row = rows(matches_csv([finished()], NAMES, words=words))
+    match = dict(zip(header, row, strict=True))
+    assert (match["game"], match["finished"], match["winner"]) == ("Belote", "oui", "A")
+    assert match["score_a"] == "392"  # numbers stay numbers
+    header, *lines = rows(hands_csv([finished()], NAMES, words=words))
+    by_hand = [dict(zip(header, line, strict=True)) for line in lines]
+    # "dedans" has no word given: its code stays.
+    assert [h["outcome"] for h in by_hand] == ["réussi", "tout le monde passe", "dedans"]
+    assert [h["taker_team"] for h in by_hand] == ["A", "", "B"]  # teams stay letters

@@ -226,9 +226,9 @@ def test_a_dedans_is_explained_in_english():
 def test_a_litige_is_explained_in_english():
     sheet = sheet_of(hand("A", 71, belote="A"))
     with translation.override("en"):
-        assert explain_hand(sheet, 0) == "Tie: 71 in reserve, Them score 91"
+        assert explain_hand(sheet, 0) == "Tie: 71 in reserve, 91 to Them"
     with translation.override("fr"):
-        assert explain_hand(sheet, 0) == "Litige : 71 en réserve, Them marquent 91"
+        assert explain_hand(sheet, 0) == "Litige : 71 en réserve, 91 à Them"
 
 
 # --------------------------------------------------------------------------

@@ -85,7 +85,7 @@ def test_each_row_has_its_explanation(sheet):
     assert explanations == [
         "Dedans : 162 à Bob & Dan",
         "Contrat réussi : Alice & Claire 62 – Bob & Dan 201 (dont 81 de réserve)",
-        "Litige : 81 en réserve, Bob & Dan marquent 81",
+        "Litige : 81 en réserve, 81 à Bob & Dan",
     ]
 
 

@@ -47,7 +47,7 @@ def test_it_scores_a_made_contract(client: Client):
 def test_it_scores_a_dedans_with_the_belote_kept(client: Client):
     data = {"rules-announcements": "on", "ann_team": "B", "ann_points": "20"}
     body = calculate(client, taker="A", points="70", belote="A", **data).content.decode()
-    assert "Dedans : 162 + 20 d&#x27;annonces à Eux ; Nous gardent la belote" in body
+    assert "Dedans : 162 + 20 d&#x27;annonces à Eux ; belote gardée par Nous" in body
     assert "Eux <b>+182</b>" in body
     assert "Nous <b>+20</b>" in body
 
@@ -108,3 +108,53 @@ def test_it_refuses_other_methods(client: Client):
 def test_it_enforces_csrf():
     client = Client(enforce_csrf_checks=True)
     assert client.post("/calculateur/", {**RULES, "taker": "A"}).status_code == 403
+
+
+def test_announcements_are_played_by_default(client: Client):
+    body = client.get("/calculateur/").content.decode()
+    box = body.split('name="rules-announcements"')[0].rsplit("<input", 1)[1]
+    assert 'type="checkbox"' in box
+    assert 'name="rules-announcements" id="id_rules-announcements" checked' in body or (
+        " checked" in body.split('name="rules-announcements"')[1].split(">")[0]
+    )
+
+
+def test_a_carried_reserve_goes_to_the_winner_of_the_hand(client: Client):
+    body = calculate(client, taker="A", points="100", **{"calc-reserve": "81"}).content.decode()
+    assert "Nous <b>+181</b>" in body and "Eux <b>+62</b>" in body
+    assert "Réserve récupérée par Nous : 81" in body
+    # A dedans: the defense takes it.
+    body = calculate(client, taker="A", points="70", **{"calc-reserve": "81"}).content.decode()
+    assert "Eux <b>+243</b>" in body
+    # Another litige: the reserve grows, nobody collects it.
+    body = calculate(client, taker="A", points="81", **{"calc-reserve": "81"}).content.decode()
+    assert "Litige : 81 en réserve, 81 à Eux" in body and "récupérée" not in body
+
+
+def test_the_carried_reserve_is_ignored_where_litiges_keep_no_reserve(client: Client):
+    data = {"calc-reserve": "81", "rules-litige": "lost"}
+    body = calculate(client, taker="A", points="100", **data).content.decode()
+    assert "Nous <b>+100</b>" in body and "récupérée" not in body
+
+
+@pytest.mark.parametrize("value", ["-5", "abc", "10000", "1e3"])
+def test_a_bad_carried_reserve_is_refused(client: Client, value: str):
+    response = calculate(client, taker="A", points="100", **{"calc-reserve": value})
+    assert response.status_code == 422
+    assert 'class="errorlist"' in response.content.decode()
+
+
+def test_an_empty_carried_reserve_is_none(client: Client):
+    body = calculate(client, taker="A", points="100", **{"calc-reserve": ""}).content.decode()
+    assert "Nous <b>+100</b>" in body
+
+
+def test_the_carried_reserve_in_english(client: Client):
+    response = client.post(
+        "/calculateur/",
+        {**RULES, "taker": "A", "points": "100", "calc-reserve": "81"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    body = response.content.decode()
+    assert "Reserve collected by Us: 81" in body
+    assert "Reserve in play (earlier ties)" in body

@@ -215,6 +215,16 @@ def test_a_bad_phone_name_is_refused(client: Client):
     assert "device_name" not in client.session
 
 
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_phone_name_is_asked_for_not_told_too_long(client: Client, name: str):
+    match = make_match()
+    client.post(f"/m/{match.token}/appareil/", {"device": name})
+    page = client.get(f"/m/{match.token}/").content.decode()
+    assert "Donnez le prénom du joueur de ce téléphone." in page
+    assert "40 lettres" not in page
+    assert "device_name" not in client.session
+
+
 def test_missing_several_hands_names_them_all(client: Client):
     match = play(make_match(), hand("A", 100), hand("A", 100), hand("A", 100))
     response = client.post(

@@ -52,7 +52,7 @@ def test_it_answers_htmx_with_a_fresh_form_and_the_new_sheet(client: Client):
     assert 'name="points" id="id_points"\n             value=""' in body  # empty again
     assert 'id="scoreboard"' in body
     assert 'id="hands"' in body
-    assert body.count('hx-swap-oob="true"') == 2
+    assert body.count('hx-swap-oob="true"') == 3  # the scoreboard, the hands, the undo bar
     assert 'class="total-points">90<' in body
     assert 'data-version="2"' in body
     assert 'name="number" value="2"' in body
@@ -237,7 +237,7 @@ def test_it_previews_the_hand_that_ends_the_match(client: Client):
 def test_it_previews_the_reserve_collected(client: Client):
     match = play(make_match(), hand("A", 81))
     body = preview(client, match, taker="1", points="100")
-    assert "Alice &amp; Claire récupèrent la réserve : 81" in body
+    assert "Réserve récupérée par Alice &amp; Claire : 81" in body
 
 
 def test_it_previews_what_is_missing(client: Client):

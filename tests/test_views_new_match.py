@@ -158,11 +158,12 @@ def test_with_the_script_the_fields_as_sent_win(client: Client):
 def test_two_partners_of_the_longest_names_make_a_team(client: Client):
     # Regression (newcomer trial): two 30-letter partners were refused with a
     # vague message, their default team name being over the team name's limit.
-    longest = "M" * Player._meta.get_field("name").max_length
-    response = client.post("/nouvelle/", form(player_1=longest, player_3=longest))
+    size = Player._meta.get_field("name").max_length
+    longest, other = "M" * size, "N" * size  # two players may not share a name
+    response = client.post("/nouvelle/", form(player_1=longest, player_3=other))
     assert response.status_code == 303
     match = Match.objects.get()
-    assert match.team_a_name == f"{longest} & {longest}"
+    assert match.team_a_name == f"{longest} & {other}"
 
 
 def test_a_typed_team_name_as_long_as_a_default_one_is_taken(client: Client):
@@ -175,3 +176,33 @@ def test_the_name_inputs_carry_the_model_limits(client: Client):
     body = client.get("/nouvelle/").content.decode()
     assert body.count(f'maxlength="{Player._meta.get_field("name").max_length}"') == 4
     assert body.count(f'maxlength="{Match._meta.get_field("team_a_name").max_length}"') == 2
+
+
+@pytest.mark.parametrize(
+    ("names", "field"),
+    [
+        (("Léa", "Sam", "Léa", "Zoé"), "player_3"),
+        (("Léa", "Sam", "Zoé", " LÉA "), "player_4"),  # trimmed, casefolded
+        (("Ève", "ève", "Sam", "Zoé"), "player_2"),
+    ],
+)
+def test_it_refuses_the_same_name_twice(client: Client, names, field):
+    data = form(**{f"player_{seat}": name for seat, name in enumerate(names, start=1)})
+    response = client.post("/nouvelle/", data)
+    body = response.content.decode()
+    assert response.status_code == 422
+    assert not Match.objects.exists()
+    taken = names[int(field[-1]) - 1].strip()
+    assert f"« {taken} » est déjà à une autre place" in body
+    assert (
+        f'id="{field}-errors"' in body
+        or f'aria-describedby="{field}' in body
+        or (f"id_{field}" in body.split("est déjà à une autre place")[0][-2500:])
+    )
+
+
+def test_it_refuses_the_same_name_twice_in_english(client: Client):
+    data = form(player_3="alice")
+    response = client.post("/nouvelle/", data, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 422
+    assert "“alice” already has another seat" in response.content.decode()

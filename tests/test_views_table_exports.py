@@ -32,16 +32,16 @@ def test_it_exports_the_matches(client: Client):
         f'attachment; filename="rebelote-les-jeudis-parties-{today}.csv"'
     )
     header, *lines = read(response)
-    assert header[:3] == ["Date", "Partie", "Équipe A"]
+    assert header[:4] == ["Date", "Partie", "Jeu", "Équipe A"]
     assert header[-3:] == ["Terminée", "Gagnant (A/B)", "Équipe gagnante"]
     assert len(lines) == 4
     first = lines[0]  # oldest first
     assert first[1] == f"http://testserver/m/{fixture.matches[0].token}/"
-    assert first[2:8] == ["Léa & Noé", "Léa", "Noé", "Sam & Zoé", "Sam", "Zoé"]
-    assert first[8:] == ["534", "62", "3", "1", "A", "Léa & Noé"]
+    assert first[2:9] == ["Belote", "Léa & Noé", "Léa", "Noé", "Sam & Zoé", "Sam", "Zoé"]
+    assert first[9:] == ["534", "62", "3", "oui", "A", "Léa & Noé"]
     decided = timezone.localtime(fixture.matches[0].decided_at)
     assert first[0] == decided.strftime("%Y-%m-%d %H:%M")  # local time, no offset
-    assert lines[3][8:] == ["120", "62", "2", "0", "", ""]  # match 4, in progress
+    assert lines[3][9:] == ["120", "62", "2", "non", "", ""]  # match 4, in progress
 
 
 def test_it_exports_the_hands(client: Client):
@@ -51,12 +51,12 @@ def test_it_exports_the_hands(client: Client):
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert 'filename="rebelote-les-jeudis-donnes-' in response["Content-Disposition"]
     header, *lines = read(response)
-    assert header[:5] == ["Date", "Partie", "Donne", "Donneur", "Preneur"]
+    assert header[:6] == ["Date", "Partie", "Jeu", "Donne", "Donneur", "Preneur"]
     assert len(lines) == 3 + 3 + 2 + 2
     # Match 1, hand 1: Léa deals (first dealer, seat 1) and takes, belote held by her.
     hand = dict(zip(header, lines[0], strict=True))
     assert (hand["Donne"], hand["Donneur"], hand["Preneur"]) == ("1", "Léa", "Léa")
-    assert (hand["Points de plis"], hand["Belote de"], hand["Résultat"]) == ("100", "Léa", "made")
+    assert (hand["Points de plis"], hand["Belote de"], hand["Résultat"]) == ("100", "Léa", "réussi")
     assert (hand["Points A"], hand["Points B"], hand["Total A"]) == ("120", "62", "120")
     # Match 2, hand 2: the reserve of the litige is collected by Léa's team.
     hand = dict(zip(header, lines[4], strict=True))
@@ -87,4 +87,17 @@ def test_a_name_that_looks_like_a_formula_is_written_as_text(client: Client):
     fixture.table.roster.filter(name="Zoé").update(name="=1+1")
     response = client.get(f"/t/{fixture.table.token}/parties.csv")
     _header, first, *_ = read(response)
-    assert first[7] == "'=1+1"
+    assert first[8] == "'=1+1"
+
+
+def test_the_csvs_speak_english_headers_and_values(client: Client):
+    fixture = make_fixture()
+    en = {"HTTP_ACCEPT_LANGUAGE": "en"}
+    header, *lines = read(client.get(f"/t/{fixture.table.token}/parties.csv", **en))
+    match = dict(zip(header, lines[0], strict=True))
+    assert (match["Game"], match["Finished"]) == ("Belote", "yes")
+    assert dict(zip(header, lines[3], strict=True))["Finished"] == "no"
+    header, *lines = read(client.get(f"/t/{fixture.table.token}/donnes.csv", **en))
+    outcomes = {dict(zip(header, line, strict=True))["Outcome"] for line in lines}
+    assert "made" in outcomes and not outcomes & {"réussi", "dedans", "litige"}
+    assert outcomes <= {"made", "down", "tie", "everyone passes", "revoke", "cancelled"}

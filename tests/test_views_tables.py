@@ -235,9 +235,10 @@ def test_the_table_page_queries_do_not_grow_with_the_matches(
     for number in range(count):
         quick_match(table, NAMES if number % 2 else ["Léa", "Noé", "Sam", "Zoé"])
     client.get(f"/t/{table.token}/")  # the session now knows the table
-    # session, table, roster, count, matches, their players, the finished
-    # matches' versions (the ratings come from the cache, computed by the first view)
-    with django_assert_num_queries(7):
+    # session, table, roster, count, matches, their players, the table's games
+    # (belote, coinche), the finished matches' versions (the ratings come from
+    # the cache, computed by the first view)
+    with django_assert_num_queries(8):
         response = client.get(f"/t/{table.token}/")
     assert response.status_code == 200
     assert len(history_tokens(response.content.decode())) == count

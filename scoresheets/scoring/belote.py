@@ -197,6 +197,21 @@ class ScoreParts:
     - ``penalty``: 162 for the team that did not revoke (``renonce: penalty``);
     - ``reserve``: the reserve it collects on this hand (unrounded);
     - ``rounding``: what rounding to the nearest ten added (-4 to +5), or 0.
+
+    Coinche only (``docs/coinche.md``, COINCHE *Scoring one hand*; always 0
+    at belote), for the team that scores the contract:
+
+    - ``base``: the 160 of a stake "160 + bid" (a dedans, a made contract
+      coinched under ``coinche_score: "all"``, ``made_score: "160_plus_bid"``);
+    - ``bid``: the bid V, or the stake S of a bid of capot (2 x S for a
+      générale), before any multiplier;
+    - ``multiplied``: what the coinche (x2) or surcoinche (x4) added: the
+      parts named by :attr:`Breakdown.multiplied_parts`, summed, times
+      (multiplier - 1).
+
+    At coinche ``tricks`` and ``announcements`` are the team's own (made
+    contract, ``made_score: "points_plus_bid"``) or every validated
+    announcement (the team that scores the contract otherwise), unmultiplied.
     """
 
     tricks: int = 0
@@ -205,6 +220,9 @@ class ScoreParts:
     penalty: int = 0
     reserve: int = 0
     rounding: int = 0
+    base: int = 0
+    bid: int = 0
+    multiplied: int = 0
 
     @property
     def total(self) -> int:
@@ -216,6 +234,9 @@ class ScoreParts:
             + self.penalty
             + self.reserve
             + self.rounding
+            + self.base
+            + self.bid
+            + self.multiplied
         )
 
 
@@ -234,6 +255,15 @@ class Breakdown:
 
     Points are never split between the parts and the reserve: ``reserve_in``
     and ``forfeited`` are scored by nobody on this hand.
+
+    Coinche only (COINCHE, *Scoring one hand*; 1 and ``()`` at belote):
+
+    - ``multiplier``: the hand's m, 1, 2 (coinche) or 4 (surcoinche);
+    - ``multiplied_parts``: the names of the :class:`ScoreParts` fields of the
+      team scoring the contract that m multiplied (a subset of ``"tricks"``,
+      ``"announcements"``, ``"base"``, ``"bid"``, in that order), or ``()``
+      when nothing was multiplied. That team's ``multiplied`` part is their
+      sum times (m - 1).
     """
 
     a: ScoreParts = ScoreParts()
@@ -242,6 +272,8 @@ class Breakdown:
     defense: str | None = None
     reserve_in: int = 0
     forfeited: int = 0
+    multiplier: int = 1
+    multiplied_parts: tuple[str, ...] = ()
 
     def __getitem__(self, team: str) -> ScoreParts:
         if team == "A":
@@ -285,10 +317,12 @@ class HandResult:
     winner: str | None
     collected: int
     ends_match: bool
-    # The figures of :attr:`breakdown`, flat: (taker, reserve_in, forfeited,
-    # then the six parts of A, then those of B), or () for a redeal. Built as
-    # objects only when asked for: most hands are scored, not explained, and
-    # three more objects per hand would slow score_match by a quarter.
+    # The figures of :attr:`breakdown`, flat, or () for a redeal. Belote:
+    # (taker, reserve_in, forfeited, then the six first parts of A, then those
+    # of B); coinche: (taker, 0, 0, multiplier, multiplied_parts, then the
+    # nine parts of A, then those of B). Built as objects only when asked
+    # for: most hands are scored, not explained, and three more objects per
+    # hand would slow score_match by a quarter.
     breakdown_figures: tuple[Any, ...] = field(default=(), repr=False)
 
     @property
@@ -299,14 +333,29 @@ class HandResult:
         if not figures:
             return _NOTHING_SCORED
         taker, reserve_in, forfeited = figures[:3]
+        if len(figures) == _BELOTE_FIGURES:
+            return Breakdown(
+                ScoreParts(*figures[3:9]),
+                ScoreParts(*figures[9:15]),
+                taker,
+                other_team(taker),
+                reserve_in,
+                forfeited,
+            )
         return Breakdown(
-            ScoreParts(*figures[3:9]),
-            ScoreParts(*figures[9:15]),
+            ScoreParts(*figures[5:14]),
+            ScoreParts(*figures[14:23]),
             taker,
             other_team(taker),
             reserve_in,
             forfeited,
+            figures[3],
+            figures[4],
         )
+
+
+# The length of a belote hand's breakdown figures (see HandResult.breakdown_figures).
+_BELOTE_FIGURES = 15
 
 
 @dataclass(frozen=True, slots=True)
@@ -747,18 +796,29 @@ def _score_hand(
 _NO_PARTS = (0, 0, 0, 0, 0, 0)
 
 
-def score_match(rules: Rules, hands: Sequence[HandInput]) -> MatchResult:
+def score_match(rules: Rules, hands: Sequence[HandInput], *, reserve: int = 0) -> MatchResult:
     """Score a whole match in one pass, linear in ``len(hands)``.
 
     Implements FORMAT, *Scoring one hand* and *End of match*: every hand's
     outcome, score, reserve and running totals, whether the match is finished
     and who won.
 
-    Raises :class:`MatchError` listing every problem: invalid rules, invalid
-    hands (see :func:`check_hand`), and any hand after the end of the match.
-    Never raises anything else.
+    ``reserve`` (points, 0 by default) is a reserve carried in from litiges
+    scored elsewhere (the calculator's "réserve en jeu"): the match starts
+    with it, as if earlier hands had put it aside, and the first decided hand
+    collects it (FORMAT, *Reserve*). The totals start at 0 all the same.
+
+    Raises :class:`MatchError` listing every problem: invalid rules, a
+    ``reserve`` that is not an integer of 0 or more (field ``reserve``,
+    code ``out_of_range`` or ``not_integer``), invalid hands (see
+    :func:`check_hand`), and any hand after the end of the match. Never
+    raises anything else.
     """
     problems = check_rules(rules) if isinstance(rules, Rules) else [_not_rules_problem()]
+    if isinstance(reserve, bool) or not isinstance(reserve, int):
+        problems.append(_problem(None, "reserve", "not_integer", "must be an integer"))
+    elif reserve < 0:
+        problems.append(_problem(None, "reserve", "out_of_range", "must be 0 or more", min=0))
     if problems:
         raise MatchError(problems)
     if isinstance(hands, str | bytes | Mapping) or not isinstance(hands, Sequence):
@@ -768,7 +828,6 @@ def score_match(rules: Rules, hands: Sequence[HandInput]) -> MatchResult:
     win_needs_trick = rules.win_needs_trick
     results: list[HandResult] = []
     append = results.append
-    reserve = 0
     total_a = total_b = 0
     finished = False
     winner: str | None = None

@@ -12,7 +12,10 @@ The main entry points mirror :mod:`scoresheets.scoring.belote`:
   :class:`~scoresheets.scoring.belote.MatchResult` as belote (every
   ``reserve`` and ``collected`` is 0: coinche has no litige; outcomes are
   ``made``, ``dedans`` and ``passed``), so that whatever formats a belote
-  result formats a coinche one.
+  result formats a coinche one; each hand's ``breakdown`` gives the parts of
+  each team's score as at belote, with the contract's stake and what the
+  coinche multiplied (``ScoreParts.base`` / ``bid`` / ``multiplied``,
+  ``Breakdown.multiplier`` / ``multiplied_parts``).
 - :func:`parse_match_document` / :func:`match_document`: the match document
   with ``"game": "coinche"`` and its inverse; :func:`score_document` scores one.
   :mod:`scoresheets.scoring.document` chooses between the two games.
@@ -485,16 +488,38 @@ def _plainly_valid(rules: CoincheRules, hand: CoincheHand) -> bool:
 
 def _score_hand(
     rules: CoincheRules, hand: CoincheHand
-) -> tuple[Outcome, int, int, Pair | None, Pair | None, str | None]:
+) -> tuple[Outcome, int, int, Pair | None, Pair | None, str | None, tuple[Any, ...]]:
     """Score one valid hand (COINCHE, *Scoring one hand*).
 
-    Returns (outcome, score A, score B, tricks, hand totals, winner): tricks
-    are tricks(X) when known; hand totals are check(X), the figures that
-    decide a numeric bid (``None`` for a bid of capot or générale).
+    Returns (outcome, score A, score B, tricks, hand totals, winner, breakdown
+    figures): tricks are tricks(X) when known; hand totals are check(X), the
+    figures that decide a numeric bid (``None`` for a bid of capot or
+    générale); the breakdown figures are those of
+    ``HandResult.breakdown_figures`` (coinche layout), each score the sum of
+    its team's parts.
+
+    The winner (the taker if made, the defense if dedans) scores the contract;
+    its parts, by section of COINCHE, *Scoring one hand*:
+
+    - *Bid of capot or générale*: ``bid`` = S, multiplied; ``announcements``
+      = ann(A) + ann(B);
+    - *Failed (dedans)*: ``base`` = 160 and ``bid`` = V, both multiplied
+      (only ``bid`` with ``coinche_score: "bid"``); every announcement;
+    - *Made, coinched, all*: as a dedans, multiplier on both;
+    - *Made, otherwise*: ``points_plus_bid``: its ``tricks`` and own
+      ``announcements`` + ``bid``, all multiplied with ``total``, the bid
+      alone with ``bid``; ``bid_only``: ``bid`` (multiplied when coinched) +
+      every announcement; ``160_plus_bid``: ``base`` + ``bid`` (both
+      multiplied with ``total``, the bid alone with ``bid``) + every
+      announcement.
+
+    The other team scores its belote, plus its own tricks and announcements
+    when a ``points_plus_bid`` contract is made. The belote is a part of its
+    own, never multiplied; ``rounding`` comes last, per team.
     """
     taker = hand.taker
     if taker is None:
-        return Outcome.PASSED, 0, 0, None, None, None
+        return Outcome.PASSED, 0, 0, None, None, None, ()
     defense = other_team(taker)
     m = _MULTIPLIERS[hand.coinche]
     ann = hand.announcements
@@ -515,13 +540,18 @@ def _score_hand(
         tricks = None  # a bid of capot that failed, points not given
     bid = hand.bid
     check: Pair | None = None
+    # The winner's parts (it scores the contract) and the loser's; what m multiplies.
+    w_tricks = w_ann = w_base = w_bid = 0
+    l_tricks = l_ann = 0
+    multiplied_parts: tuple[str, ...] = ()
 
     if not _is_int(bid):
         # Bid of capot or générale: the stake, all or nothing.
         stake = rules.capot_bid_points * (2 if bid == BidWord.GENERALE else 1)
         made = capot == taker and (bid != BidWord.GENERALE or hand.solo is True)
         winner = taker if made else defense
-        score = _pair(winner, stake * m + all_announcements + bel[winner], bel[other_team(winner)])
+        w_bid, w_ann = stake, all_announcements
+        multiplied_parts, group = _BID, stake
     else:
         # Numeric bid: is it made? (tricks is known: points are required without capot)
         assert tricks is not None
@@ -541,39 +571,63 @@ def _score_hand(
             # No litige at coinche: a tie with the defense fails.
             made = check[taker] >= bid and check[taker] > check[defense]
         coinche_score = rules.coinche_score
-        if not made:
+        winner = taker if made else defense
+        if not made or (m > 1 and coinche_score == CoincheScore.ALL):
+            # Failed (dedans), or Made, coinched, "all": (160 + V) x m, or
+            # 160 + V x m for a dedans under "bid".
+            w_base, w_bid, w_ann = CONTRACT_BASE, bid, all_announcements
             if coinche_score == CoincheScore.BID:
-                stake = CONTRACT_BASE + bid * m
+                multiplied_parts, group = _BID, bid
             else:
-                stake = (CONTRACT_BASE + bid) * m
-            winner = defense
-            score = _pair(defense, stake + all_announcements + bel[defense], bel[taker])
+                multiplied_parts, group = _BASE_BID, CONTRACT_BASE + bid
         else:
-            winner = taker
-            if m > 1 and coinche_score == CoincheScore.ALL:
-                mine = (CONTRACT_BASE + bid) * m + all_announcements + bel[taker]
-                theirs = bel[defense]
-            else:
-                bid_scored = bid * m if coinche_score == CoincheScore.BID else bid
-                k = m if coinche_score == CoincheScore.TOTAL else 1
-                made_score = rules.made_score
-                if made_score == MadeScore.POINTS_PLUS_BID:
-                    mine = (tricks[taker] + ann[taker] + bid_scored) * k + bel[taker]
-                    theirs = tricks[defense] + ann[defense] + bel[defense]
-                elif made_score == MadeScore.BID_ONLY:
-                    mine = bid_scored * k + all_announcements + bel[taker]
-                    theirs = bel[defense]
-                else:  # 160_plus_bid
-                    mine = (CONTRACT_BASE + bid_scored) * k + all_announcements + bel[taker]
-                    theirs = bel[defense]
-            score = _pair(taker, mine, theirs)
+            # Made, otherwise: V' = V x m under "bid", k = m under "total".
+            made_score = rules.made_score
+            total = coinche_score == CoincheScore.TOTAL
+            w_bid = bid
+            if made_score == MadeScore.POINTS_PLUS_BID:
+                w_tricks, w_ann = tricks[taker], ann[taker]
+                l_tricks, l_ann = tricks[defense], ann[defense]
+                if total:
+                    multiplied_parts, group = _TRICKS_ANNOUNCEMENTS_BID, w_tricks + w_ann + bid
+                else:
+                    multiplied_parts, group = _BID, bid
+            elif made_score == MadeScore.BID_ONLY:
+                w_ann = all_announcements
+                multiplied_parts, group = _BID, bid
+            else:  # 160_plus_bid
+                w_base, w_ann = CONTRACT_BASE, all_announcements
+                if total:
+                    multiplied_parts, group = _BASE_BID, CONTRACT_BASE + bid
+                else:
+                    multiplied_parts, group = _BID, bid
 
-    score_a, score_b = score.a, score.b
+    # `group`: the sum of the multiplied parts, which m counts m - 1 more times.
+    if m == 1:
+        multiplied_parts = ()
+        w_multiplied = 0
+    else:
+        w_multiplied = group * (m - 1)
+    loser = other_team(winner)
+    w_raw = w_tricks + w_ann + w_base + w_bid + w_multiplied + bel[winner]
+    l_raw = l_tricks + l_ann + bel[loser]
+    w_rounding = l_rounding = 0
     if rules.rounding == Rounding.NEAREST_TEN:
-        score_a = _round(score_a, Rounding.NEAREST_TEN)
-        score_b = _round(score_b, Rounding.NEAREST_TEN)
+        w_rounding = _round(w_raw, Rounding.NEAREST_TEN) - w_raw
+        l_rounding = _round(l_raw, Rounding.NEAREST_TEN) - l_raw
+    w_parts = (w_tricks, w_ann, bel[winner], 0, 0, w_rounding, w_base, w_bid, w_multiplied)
+    l_parts = (l_tricks, l_ann, bel[loser], 0, 0, l_rounding, 0, 0, 0)
+    score = _pair(winner, w_raw + w_rounding, l_raw + l_rounding)
+    parts_a, parts_b = (w_parts, l_parts) if winner == "A" else (l_parts, w_parts)
+    figures = (taker, 0, 0, m, multiplied_parts, *parts_a, *parts_b)
     outcome = Outcome.MADE if winner == taker else Outcome.DEDANS
-    return outcome, score_a, score_b, tricks, check, winner
+    return outcome, score.a, score.b, tricks, check, winner, figures
+
+
+# What the multiplier applies to (Breakdown.multiplied_parts), by case.
+_BID = ("bid",)
+_BASE_BID = ("base", "bid")
+_TRICKS_ANNOUNCEMENTS_BID = ("tricks", "announcements", "bid")
 
 
 def _not_rules_problem() -> Problem:
@@ -588,7 +642,10 @@ def score_match(rules: CoincheRules, hands: Sequence[CoincheHand]) -> MatchResul
     and ``collected`` are always 0, ``tricks`` are tricks(X) (``None`` for a
     redeal, or a failed bid of capot given without points), ``hand_totals``
     the check(X) figures of a numeric bid (``None`` for a redeal or a bid of
-    capot / générale), ``winner`` the taker if made, the defense if dedans.
+    capot / générale), ``winner`` the taker if made, the defense if dedans,
+    and ``breakdown`` each team's parts (the contract's ``base`` and ``bid``,
+    what the coinche ``multiplied``, tricks, announcements, belote, rounding;
+    see :func:`_score_hand`), adding up to its score.
 
     Raises :class:`MatchError` listing every problem: invalid rules, invalid
     hands (see :func:`check_hand`), and any hand after the end of the match.
@@ -631,7 +688,7 @@ def score_match(rules: CoincheRules, hands: Sequence[CoincheHand]) -> MatchResul
         if not valid:
             continue  # an earlier hand is invalid: keep checking, stop scoring
 
-        outcome, score_a, score_b, tricks, check, hand_winner = _score_hand(rules, hand)
+        outcome, score_a, score_b, tricks, check, hand_winner, figures = _score_hand(rules, hand)
         total_a += score_a
         total_b += score_b
         ends = False
@@ -652,6 +709,7 @@ def score_match(rules: CoincheRules, hands: Sequence[CoincheHand]) -> MatchResul
                 winner=hand_winner,
                 collected=0,
                 ends_match=ends,
+                breakdown_figures=figures,
             )
         )
 

@@ -97,15 +97,33 @@ def match_document(
 
 
 def score_match(
-    rules: Rules | CoincheRules, hands: Sequence[HandInput] | Sequence[CoincheHand]
+    rules: Rules | CoincheRules,
+    hands: Sequence[HandInput] | Sequence[CoincheHand],
+    *,
+    reserve: int = 0,
 ) -> MatchResult:
     """Score a match of either game in one linear pass: coinche
     (:func:`scoresheets.scoring.coinche.score_match`) for :class:`CoincheRules`,
     belote (:func:`scoresheets.scoring.belote.score_match`) otherwise.
+    ``reserve``: a belote reserve carried in (points, see belote's
+    ``score_match``); coinche has no reserve, so anything but 0 is a problem
+    there (field ``reserve``, code ``out_of_range``, max 0).
     Raises :class:`MatchError` listing every problem, and nothing else."""
     if isinstance(rules, CoincheRules):
+        if reserve != 0:
+            raise MatchError(
+                [
+                    Problem(
+                        None,
+                        "reserve",
+                        "out_of_range",
+                        "coinche has no reserve",
+                        (("min", 0), ("max", 0)),
+                    )
+                ]
+            )
         return coinche.score_match(rules, hands)  # type: ignore[arg-type]
-    return belote.score_match(rules, hands)  # type: ignore[arg-type]
+    return belote.score_match(rules, hands, reserve=reserve)  # type: ignore[arg-type]
 
 
 def score_document(document: Any) -> dict[str, Any]:

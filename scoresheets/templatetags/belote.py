@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any
 
 import segno
 from django import template
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoresheets import caching, presets, scoring
+from scoresheets import caching, presets, rule_words, scoring
 from scoresheets.explain import explain_result
 from scoresheets.models import Hand, Match, Table, seat_team
 from scoresheets.scoresheet import Scoresheet
@@ -56,13 +58,16 @@ def qr_svg(url: str, title: str = "") -> SafeString:
     """A QR code of ``url`` as inline SVG (no request leaves the page);
     ``title`` is its accessible name (the match's link by default).
 
+    It has a viewBox and no size: the CSS sizes it (``.qr svg``).
     Kept in the cache by (url, title): encoding one takes several ms and a
     link's code never changes."""
     title = title or _("QR code du lien de la partie")
-    name = caching.key("qr", hashlib.sha256(f"{url}\n{title}".encode()).hexdigest()[:24])
+    name = caching.key("qr2", hashlib.sha256(f"{url}\n{title}".encode()).hexdigest()[:24])
     svg = caching.get(name)
     if svg is None:
-        svg = segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff", title=title)
+        svg = segno.make(url, error="m").svg_inline(
+            dark="#000", light="#fff", title=title, omitsize=True
+        )
         caching.put(name, svg, caching.SUMMARY_TTL)
     return mark_safe(svg)  # segno escapes the title; the rest is paths
 
@@ -161,3 +166,30 @@ def page_url(context: template.Context, name: str, target: Match | Table | str, 
     if not isinstance(target, str):
         token = target.read_token if read_only else target.token
     return reverse(f"{name}_read" if read_only else name, args=[token, *args])
+
+
+@register.simple_tag
+def rules_summary(match: Match) -> list[rule_words.RuleLine]:
+    """``match``'s game, preset and rules in words (``rule_words.rules_in_words``)."""
+    return rule_words.rules_in_words(match)
+
+
+@register.filter
+def game_name(game: str) -> str:
+    """A match's game in the user's language: "Belote" or "Coinche"."""
+    return rule_words.game_name(game)
+
+
+@register.filter
+def datetime_attr(value: date | datetime | None) -> str:
+    """``value`` as a ``<time datetime>`` attribute the HTML standard accepts:
+    a date as "2026-12-01", a moment in the current time zone to the second
+    ("2026-12-01T23:05:09+01:00"; Django's ``|date:'c'`` writes microseconds,
+    which a valid datetime attribute cannot have). "" for ``None``."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        if timezone.is_aware(value):
+            value = timezone.localtime(value)
+        return value.isoformat(timespec="seconds")
+    return value.isoformat()

@@ -1,5 +1,7 @@
 // Rebelote: small helpers for every page (no build step, no dependency).
-// Copy a field's text to the clipboard; share a link through the Web Share API.
+// Copy a field's text to the clipboard; share a link through the Web Share API;
+// let a confirmation ("Donne 3 corrigée", "Ce téléphone est celui de Léa") go
+// after a few seconds instead of staying pinned above the scores.
 (function () {
   "use strict";
 
@@ -30,6 +32,18 @@
       navigator.share({ title: share.dataset.shareTitle, url: share.dataset.share })
         .catch(function () { /* the user closed the share sheet */ });
     }
+  });
+
+  var CONFIRMATION_MS = 5000;
+
+  document.addEventListener("DOMContentLoaded", function () {
+    setTimeout(function () {
+      document.querySelectorAll(".messages .message-success").forEach(function (item) {
+        var list = item.parentNode;
+        item.remove();
+        if (list && !list.children.length) list.remove();
+      });
+    }, CONFIRMATION_MS);
   });
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -1,7 +1,8 @@
 // The hand form (match page and calculator): the other team's trick points
 // (the total of both, from the page's data-trick-points-total, minus n) at once,
 // the points team following the taker, no points with a capot or a renonce, and
-// the announcement quick-add buttons. Scores are never computed here: the
+// the announcement quick-add buttons; at coinche, the "solo" question shown
+// only for a générale whose taker made the capot (off, and not sent, otherwise). Scores are never computed here: the
 // preview comes from the server (the engine). Teams of seats come from the
 // page's data-team attributes.
 // Everything is delegated from `document`, so a form swapped in by htmx works too.
@@ -19,7 +20,17 @@
   }
   function teamName(f, team) { return team === "A" ? f.dataset.teamA : f.dataset.teamB; }
 
+  function updateSolo(f) {
+    var solo = f.querySelector("[data-solo]");
+    if (!solo) return;
+    var capot = checked(f, "capot");
+    var show = checked(f, "bid") === "generale" && capot !== "" && capot === takerTeam(f);
+    solo.hidden = !show;
+    solo.querySelectorAll("input").forEach(function (r) { r.disabled = !show; });
+  }
+
   function update(f) {
+    updateSolo(f);
     var points = f.querySelector('input[name="points"]');
     var out = f.querySelector("[data-other-points]");
     if (!points || !out) return;
@@ -65,6 +76,25 @@
       var f = form();
       if (f && f.contains(event.target) && event.target.type !== "hidden") f.dataset.dirty = "1";
     });
+  });
+
+  // A common value one tap away (the litige's 81): typed into the points field.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-set-points]");
+    var f = form();
+    if (!button || !f || !f.contains(button)) return;
+    var field = f.querySelector('input[name="points"]');
+    if (!field || field.disabled) return;
+    field.value = button.dataset.setPoints;
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  // "Annuler" of the redeal's confirmation folds it back (without the script,
+  // its summary does).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-close-details]");
+    var details = button && button.closest("details");
+    if (details) details.open = false;
   });
 
   document.addEventListener("click", function (event) {
@@ -141,4 +171,133 @@
     note.firstChild.textContent = message ? message.textContent.trim() : xhr.statusText;
     note.scrollIntoView({ block: "center", behavior: "smooth" });
   });
+})();
+
+// The announcement helper: "Comparer les annonces" posts the form with
+// action=compare_announcements, as it does without JavaScript, but swaps only
+// the helper (the server answers it alone to HX-Request) and copies the
+// engine's verdict (data-ann-team, data-ann-points of the result) into the
+// announcement fields, which stay editable. Nothing is saved either way.
+(function () {
+  "use strict";
+  function fill(f, result) {
+    var team = result.dataset.annTeam;
+    var radio = team ? f.querySelector('input[name="ann_team"][value="' + team + '"]') : null;
+    if (radio) {
+      radio.checked = true;
+      radio.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    var points = f.querySelector('input[name="ann_points"]');
+    if (points) {
+      points.value = result.dataset.annPoints || "";
+      points.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+  function plainSubmit(f, button) {
+    // The round trip without the script: a real post of the form.
+    var input = document.createElement("input");
+    input.type = "hidden";
+    input.name = button.name;
+    input.value = button.value;
+    f.appendChild(input);
+    HTMLFormElement.prototype.submit.call(f);
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-compare-announcements]");
+    var f = button && button.form;
+    var helper = button && button.closest("[data-ann-helper]");
+    if (!f || !helper || !window.fetch || !window.FormData) return;
+    event.preventDefault();
+    var body = new FormData(f);
+    body.set(button.name, button.value);
+    button.disabled = true;
+    // Not f.action: the form's buttons named "action" shadow that property.
+    fetch(f.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin", headers: { "HX-Request": "true" } })
+      .then(function (response) {
+        if (response.status !== 200 && response.status !== 422) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-ann-helper]");
+        if (!fresh) throw new Error("no helper");
+        helper.replaceWith(fresh);
+        var result = fresh.querySelector("[data-ann-result]");
+        if (result) fill(f, result);
+        var first = result || fresh.querySelector(".errorlist");
+        if (first) {
+          if (first === result) result.focus({ preventScroll: true });
+          first.scrollIntoView({ block: "center", behavior: "smooth" });
+        }
+      })
+      .catch(function (error) {
+        button.disabled = false;
+        var offline = helper.querySelector("[data-ann-offline]");
+        if (offline && (navigator.onLine === false || error instanceof TypeError)) {
+          // No network (issue 12): a post would meet the offline page and
+          // lose what was typed; the page says so and keeps it.
+          offline.hidden = false;
+          return;
+        }
+        plainSubmit(f, button);
+      });
+  });
+})();
+
+// One-screen entry: the phone's keyboard opens (the viewport shrinks) while a
+// field of the hand form has the focus: keep that field in sight above the
+// sticky bar (html's scroll-padding-bottom). Where the keyboard only covers
+// the page (iOS Safari: the visual viewport shrinks, the layout one does not),
+// lift the bar by the covered height, so that the preview and "Valider" stay
+// above the keyboard.
+(function () {
+  "use strict";
+  function focusedField() {
+    var f = document.getElementById("hand-form");
+    var el = document.activeElement;
+    return f && el && f.contains(el) && (el.tagName === "INPUT" || el.tagName === "SELECT") ? el : null;
+  }
+  function keepInView() {
+    var el = focusedField();
+    if (!el) return;
+    // The points' whole block if it fits (the 81 chip, the other team's
+    // points), the field itself in any case.
+    var block = el.closest(".points-block");
+    if (block) block.scrollIntoView({ block: "nearest" });
+    el.scrollIntoView({ block: "nearest" });
+  }
+  var viewport = window.visualViewport;
+  function lift() {
+    var bar = document.querySelector("[data-entry-bar]");
+    if (!bar) return;
+    // A field brought into view stops above the bar, whatever its height.
+    document.documentElement.style.scrollPaddingBottom = bar.offsetHeight + 12 + "px";
+    if (!viewport) return;
+    // (a pinch-zoom shrinks the visual viewport too: no lift then)
+    var covered = viewport.scale > 1.01 ? 0 : Math.max(0, window.innerHeight - viewport.height - viewport.offsetTop);
+    bar.style.bottom = covered > 1 ? covered + "px" : "";
+  }
+  function resized() { lift(); keepInView(); }
+  // The bar grows with the preview (a note, a problem): the typed field must
+  // not end up under it.
+  var observer = window.ResizeObserver ? new ResizeObserver(function () {
+    lift();
+    var el = focusedField();
+    if (el) el.scrollIntoView({ block: "nearest" });
+  }) : null;
+  var observed = null;
+  function watch() {
+    var bar = document.querySelector("[data-entry-bar]");
+    if (observer && bar !== observed) {
+      if (observed) observer.unobserve(observed);
+      if (bar) observer.observe(bar);
+      observed = bar;
+    }
+    lift();
+  }
+  document.addEventListener("DOMContentLoaded", watch);
+  document.addEventListener("htmx:afterSettle", watch);
+  window.addEventListener("resize", resized);
+  if (!viewport) return;
+  viewport.addEventListener("resize", resized);
+  viewport.addEventListener("scroll", lift);
 })();

@@ -1,5 +1,8 @@
-// New match: a preset fills in the rule fields (all stay editable), and the
-// usual targets are one tap away. Without this script the fields as shown are sent.
+// New match: the game chosen shows its presets and rules only (each game has
+// its own target, so switching the game switches the target too); a preset
+// fills in its game's rule fields (all stay editable), and the usual targets
+// are one tap away. Without this script both games' rules show, the fields as
+// shown are sent, and the game chosen decides which rules the match gets.
 (function () {
   "use strict";
 
@@ -12,6 +15,15 @@
     });
   }
 
+  // Only the chosen game's presets and rules show (belote when none is checked).
+  function showGame(form) {
+    var checked = form.querySelector("[data-game]:checked");
+    var game = checked ? checked.value : "belote";
+    form.querySelectorAll("[data-game-rules]").forEach(function (fieldset) {
+      fieldset.hidden = fieldset.dataset.gameRules !== game;
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var data = document.getElementById("presets");
     var form = document.querySelector("form.new-match");
@@ -21,14 +33,19 @@
     if (scripted) scripted.value = "1";  // the rule fields follow the preset here
 
     form.addEventListener("change", function (event) {
-      if (event.target.name !== "preset") return;
+      if (event.target.hasAttribute("data-game")) showGame(form);
+      if (!event.target.hasAttribute("data-preset")) return;
       var values = presets[event.target.value] || {};
       Object.keys(values).forEach(function (name) { setField(form, name, values[name]); });
     });
+    showGame(form);
 
+    // A usual target fills the target field beside it (each game has its own).
     form.addEventListener("click", function (event) {
       var button = event.target.closest("[data-target-value]");
-      if (button) setField(form, "target", button.dataset.targetValue);
+      if (!button) return;
+      var input = button.closest(".field").querySelector('input[type="number"]');
+      if (input) input.value = button.dataset.targetValue;
     });
 
     // Team name placeholders show the default: the partners' names. Each seat

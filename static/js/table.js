@@ -1,6 +1,8 @@
 // Tables of friends: a seat takes a roster player OR a new name (choosing one
-// clears the other), the team name placeholders follow the players chosen, and
-// the history's filters apply as soon as they change. Without this script the
+// clears the other), the team name placeholders follow the players chosen,
+// "Changer les partenaires" rotates the seats in place (keeping what was
+// typed elsewhere on the page), and the history's filters apply as soon as
+// they change. Without this script the
 // forms work the same, with their buttons.
 (function () {
   "use strict";
@@ -44,6 +46,25 @@
       form.addEventListener("input", function () { placeholders(form); });
       form.addEventListener("change", function () { placeholders(form); });
       placeholders(form);
+    }
+
+    // The same rotation as the server's (tables.rotate_partners): seat 1 stays,
+    // seats 2, 3 and 4 each move on one seat (4 goes to 2).
+    var rotate = document.querySelector("[data-rotate-partners]");
+    if (form && rotate) {
+      rotate.addEventListener("click", function (event) {
+        var seats = Array.prototype.slice.call(form.querySelectorAll("[data-seat]"));
+        if (seats.length !== 4) return;
+        event.preventDefault();
+        var values = seats.map(function (seat) {
+          return [seat.querySelector("select").value, seat.querySelector('input[type="text"]').value];
+        });
+        [0, 3, 1, 2].forEach(function (from, to) {
+          seats[to].querySelector("select").value = values[from][0];
+          seats[to].querySelector('input[type="text"]').value = values[from][1];
+        });
+        placeholders(form);
+      });
     }
 
     document.querySelectorAll("form[data-autosubmit]").forEach(function (filter) {

@@ -1,0 +1,35 @@
+// Undo bar and conflict panel (issue 11). The page works without this script;
+// it only (1) takes the "Annuler" bar away when its time is up (the server
+// refuses a late undo anyway, with a message) and clears what an undo said
+// after a while, and (2) brings a conflict panel into view when another phone
+// was faster (an htmx answer 409): the finger is at the bottom of the form.
+(function () {
+  "use strict";
+  var TOLD_MS = 10000;
+  var timer = null;
+
+  function arm() {
+    clearTimeout(timer);
+    var bar = document.getElementById("undo-bar");
+    if (!bar) return;
+    var offer = bar.querySelector("[data-undo-seconds]");
+    var told = bar.querySelector(".undo-told");
+    var ms = offer ? Number(offer.dataset.undoSeconds) * 1000 : told ? TOLD_MS : 0;
+    if (!ms) return;
+    timer = setTimeout(function () {
+      // Emptied, not removed: the next htmx answer swaps it by id.
+      while (bar.firstChild) bar.removeChild(bar.firstChild);
+    }, ms);
+  }
+
+  document.addEventListener("DOMContentLoaded", arm);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    arm();
+    var status = event.detail && event.detail.xhr && event.detail.xhr.status;
+    var panel = document.getElementById("conflict");
+    if (status === 409 && panel) {
+      var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      panel.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
+    }
+  });
+})();

@@ -1,0 +1,227 @@
+"""Real-browser tests of the installable app (issue 12): the manifest and the
+service worker in Chromium, a match page read again offline with its banner,
+the offline page for what needs the network, and a live sheet that says it is
+behind when its polls fail."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tests.factories import hand, make_match, play
+from tests.test_browser import CSP_PROBLEMS, _watch, browser, enter_hand  # noqa: F401 - fixture
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _context(browser, **kwargs):  # noqa: F811 - the fixture's value
+    context = browser.new_context(viewport=PHONE, locale="fr-FR", **kwargs)
+    context.set_default_timeout(10_000)
+    return context
+
+
+def _page(context):
+    page = context.new_page()
+    _watch(page)
+    return page
+
+
+def _worker_ready(page) -> str:
+    """Wait for the service worker to control ``page``; its script's URL."""
+    return page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.ready;
+            if (!navigator.serviceWorker.controller) {
+                await new Promise(done => navigator.serviceWorker.addEventListener(
+                    "controllerchange", done, {once: true}));
+            }
+            return registration.active.scriptURL;
+        }"""
+    )
+
+
+def _stored(page, path: str, cache: str = "rebelote-pages-v1") -> None:
+    """Wait until the worker keeps a copy of ``path`` in ``cache`` (it stores
+    it after answering; a hand's correction page goes to rebelote-hands-v1)."""
+    page.wait_for_function(
+        """async ([path, name]) => {
+            const cache = await caches.open(name);
+            return Boolean(await cache.match(location.origin + path));
+        }""",
+        arg=[path, cache],
+    )
+
+
+def _wait_for(page, predicate, timeout=15.0):
+    """Wait until ``predicate()`` is true; Playwright's events (route
+    handlers) run meanwhile, as they do not during a plain sleep."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        page.wait_for_timeout(200)
+    return predicate()
+
+
+def _played_match():
+    match = make_match()
+    return play(match, hand("A", 100), hand("B", 90))
+
+
+def test_the_manifest_is_recognised_and_the_worker_is_active(live_server, browser):  # noqa: F811
+    context = _context(browser)
+    page = _page(context)
+    page.goto(f"{live_server.url}/")
+    assert _worker_ready(page) == f"{live_server.url}/sw.js"
+    cdp = context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == f"{live_server.url}/manifest.webmanifest"
+    assert manifest["errors"] == []
+    assert '"display": "standalone"' in manifest["data"]
+    assert CSP_PROBLEMS == []
+    context.close()
+
+
+def test_a_match_opened_once_reopens_offline_with_its_banner(live_server, browser, tmp_path):  # noqa: F811
+    match = _played_match()
+    path = f"/m/{match.token}/"
+    context = _context(browser)
+    page = _page(context)
+    page.goto(f"{live_server.url}{path}")
+    _worker_ready(page)
+    page.reload()  # now through the worker, which keeps a copy
+    _stored(page, path)
+    online_totals = page.locator("#scoreboard .total-points").all_inner_texts()
+    assert page.locator("#freshness").is_hidden()
+
+    context.set_offline(True)
+    page.reload()
+    assert page.locator("#scoreboard .total-points").all_inner_texts() == online_totals
+    banner = page.locator("#freshness")
+    assert banner.is_visible()
+    assert re.fullmatch(r"Hors ligne · dernière mise à jour il y a \d+ s", banner.inner_text())
+    page.screenshot(path=str(tmp_path / "offline-sheet.png"))  # to look at when it fails
+
+    # The home page, opened offline for the first time, is the offline page,
+    # which lists the match this phone keeps.
+    page.goto(f"{live_server.url}/")
+    pages = page.locator("#offline-pages")
+    pages.wait_for(state="visible")  # filled from the worker's cache, after the load
+    assert (
+        pages.get_by_role("link", name=re.compile("Alice & Claire"))
+        .get_attribute("href")
+        .endswith(path)
+    )
+
+    # Back online: the next poll answers and the banner goes.
+    page.goto(f"{live_server.url}{path}")
+    context.set_offline(False)
+    page.locator("#freshness").wait_for(state="hidden")
+    assert CSP_PROBLEMS == []
+    context.close()
+
+
+def test_a_match_left_after_live_changes_reopens_offline_on_its_last_sheet(live_server, browser):  # noqa: F811
+    """The worker's copy is the page as loaded; a hand saved since (htmx, no
+    page load) and another phone's (a poll) are on the page only. Once the
+    page is left, its copy is the last sheet it had (review: it was the
+    sheet of its last load, two hands behind)."""
+    match = make_match()
+    path = f"/m/{match.token}/"
+    url = f"{live_server.url}{path}"
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _worker_ready(page)
+    page.reload()
+    _stored(page, path)
+    enter_hand(page, taker="Alice", points=100)  # through htmx: no page load
+    page.locator("#hand-1").wait_for()
+    play(match, hand("B", 90))  # another phone's, seen by a poll
+    page.locator("#hand-2").wait_for(timeout=15_000)
+    totals = page.locator("#scoreboard .total-points").all_inner_texts()
+    page.goto(f"{live_server.url}/")  # the match page left (closed, hidden)
+    copy_has_hand_2 = """async (path) => {
+        const copy = await (await caches.open("rebelote-pages-v1")).match(location.origin + path);
+        return Boolean(copy) && (await copy.text()).includes('id="hand-2"');
+    }"""
+    assert _wait_for(page, lambda: page.evaluate(copy_has_hand_2, path), timeout=10.0)
+    context.set_offline(True)
+    page.goto(url)
+    page.locator("#freshness").wait_for()
+    assert page.locator("#hands li.hand").count() == 2
+    assert page.locator("#scoreboard .total-points").all_inner_texts() == totals
+    # The next hand typed offline is hand 3, on the sheet the phone had.
+    assert page.locator('#hand-form input[name="number"]').input_value() == "3"
+    assert CSP_PROBLEMS == []
+    context.close()
+
+
+def test_what_needs_the_network_says_so_offline(live_server, browser):  # noqa: F811
+    context = _context(browser)
+    page = _page(context)
+    page.goto(f"{live_server.url}/")
+    _worker_ready(page)
+    context.set_offline(True)
+    response = page.goto(f"{live_server.url}/nouvelle/")
+    assert response.status == 503
+    assert page.get_by_role("heading", level=1).inner_text() == "Pas de réseau"
+    assert page.get_by_text("créer une partie ou une table").is_visible()
+
+    # A form sent without network (a POST): the same page, not the browser's error.
+    context.set_offline(False)
+    page.goto(f"{live_server.url}/nouvelle/")
+    for seat, name in enumerate(["Alice", "Bob", "Claire", "Dan"], start=1):
+        page.locator(f"#id_player_{seat}").fill(name)
+    context.set_offline(True)
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.get_by_role("heading", level=1, name="Pas de réseau").wait_for()
+    assert page.url == f"{live_server.url}/nouvelle/"
+    assert CSP_PROBLEMS == []
+    context.close()
+
+
+def test_a_failing_poll_says_the_sheet_is_behind_and_backs_off(live_server, browser):  # noqa: F811
+    match = _played_match()
+    context = _context(browser, service_workers="block")
+    page = _page(context)
+    failed: list[float] = []
+
+    def fail(route) -> None:
+        failed.append(time.monotonic())
+        route.abort("internetdisconnected")
+
+    page.route("**/poll/**", fail)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    start = time.monotonic()
+    banner = page.locator("#freshness")
+    assert banner.is_hidden()
+    banner.wait_for(state="visible", timeout=20_000)
+    assert re.fullmatch(r"Dernière mise à jour il y a \d+ s", banner.inner_text())
+    page.wait_for_timeout(max(0, 20 - (time.monotonic() - start)) * 1000)
+    # Every 2 s, 20 s would be ten polls; waiting twice as long after each
+    # failure (2, 4, 8, 16 s) makes it three or four.
+    assert 2 <= len([t for t in failed if t - start <= 20]) <= 5
+    # Polls come back: the banner goes.
+    page.unroute("**/poll/**")
+    banner.wait_for(state="hidden", timeout=40_000)
+    context.close()
+
+
+def test_a_poll_that_never_answers_is_given_up(live_server, browser):  # noqa: F811
+    """A poll whose answer never comes is aborted (its timeout), counted as a
+    failure, and the sheet says it is behind; without the timeout the poll
+    would wait for ever and the page would look current."""
+    match = _played_match()
+    context = _context(browser, service_workers="block")
+    page = _page(context)
+    page.route("**/poll/**", lambda route: None)  # never answered
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    page.locator("#freshness").wait_for(state="visible", timeout=25_000)
+    assert page.locator("#freshness").inner_text().startswith("Dernière mise à jour il y a")
+    context.close()

