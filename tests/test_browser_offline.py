@@ -5,10 +5,13 @@ behind when its polls fail."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
+from http.cookies import SimpleCookie
 
 import pytest
+from django.core.servers import basehttp
 
 from tests.factories import hand, make_match, play
 from tests.test_browser import CSP_PROBLEMS, _watch, browser, enter_hand  # noqa: F401 - fixture
@@ -18,10 +21,49 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
 
 
+PHONE_COOKIE = "rebelote-test-phone"
+_PHONES = itertools.count(1)
+_DOWN: set[str] = set()  # the phones whose network is down (their cookie's value)
+_SERVE = basehttp.ServerHandler.run
+
+
+def _serve_unless_down(handler, application):
+    """The live server's request handling, except for a phone whose network
+    is down: its request is dropped unanswered (the phone sees a network
+    error), so the server never stores what it sends.
+
+    Chromium's offline mode alone is not enough: a page load's or the
+    worker's first requests sometimes get through it (CI saw a correction
+    typed "offline" stored by the server)."""
+    cookie = SimpleCookie(handler.base_env.get("HTTP_COOKIE", ""))
+    if PHONE_COOKIE in cookie and cookie[PHONE_COOKIE].value in _DOWN:
+        handler.request_handler.close_connection = True
+        return None
+    return _SERVE(handler, application)
+
+
 def _context(browser, **kwargs):  # noqa: F811 - the fixture's value
+    """A phone: a browser context with its own cookie naming it, so that
+    ``set_network`` can cut it off the live server alone."""
+    basehttp.ServerHandler.run = _serve_unless_down
     context = browser.new_context(viewport=PHONE, locale="fr-FR", **kwargs)
     context.set_default_timeout(10_000)
+    context.rebelote_phone = str(next(_PHONES))
+    phone = {"name": PHONE_COOKIE, "value": context.rebelote_phone}
+    context.add_cookies([{**phone, "domain": "localhost", "path": "/"}])
     return context
+
+
+def set_network(context, *, online: bool) -> None:
+    """Cut a phone off the network, or give it back: Chromium's offline mode
+    (``navigator.onLine``, the worker's offline answers) and, behind it, the
+    live server dropping the phone's requests unanswered."""
+    if online:
+        _DOWN.discard(context.rebelote_phone)
+        context.set_offline(False)
+    else:
+        _DOWN.add(context.rebelote_phone)
+        context.set_offline(True)
 
 
 def _page(context):
@@ -99,7 +141,7 @@ def test_a_match_opened_once_reopens_offline_with_its_banner(live_server, browse
     online_totals = page.locator("#scoreboard .total-points").all_inner_texts()
     assert page.locator("#freshness").is_hidden()
 
-    context.set_offline(True)
+    set_network(context, online=False)
     page.reload()
     assert page.locator("#scoreboard .total-points").all_inner_texts() == online_totals
     banner = page.locator("#freshness")
@@ -120,7 +162,7 @@ def test_a_match_opened_once_reopens_offline_with_its_banner(live_server, browse
 
     # Back online: the next poll answers and the banner goes.
     page.goto(f"{live_server.url}{path}")
-    context.set_offline(False)
+    set_network(context, online=True)
     page.locator("#freshness").wait_for(state="hidden")
     assert CSP_PROBLEMS == []
     context.close()
@@ -151,7 +193,7 @@ def test_a_match_left_after_live_changes_reopens_offline_on_its_last_sheet(live_
         return Boolean(copy) && (await copy.text()).includes('id="hand-2"');
     }"""
     assert _wait_for(page, lambda: page.evaluate(copy_has_hand_2, path), timeout=10.0)
-    context.set_offline(True)
+    set_network(context, online=False)
     page.goto(url)
     page.locator("#freshness").wait_for()
     assert page.locator("#hands li.hand").count() == 2
@@ -167,18 +209,18 @@ def test_what_needs_the_network_says_so_offline(live_server, browser):  # noqa: 
     page = _page(context)
     page.goto(f"{live_server.url}/")
     _worker_ready(page)
-    context.set_offline(True)
+    set_network(context, online=False)
     response = page.goto(f"{live_server.url}/nouvelle/")
     assert response.status == 503
     assert page.get_by_role("heading", level=1).inner_text() == "Pas de réseau"
     assert page.get_by_text("créer une partie ou une table").is_visible()
 
     # A form sent without network (a POST): the same page, not the browser's error.
-    context.set_offline(False)
+    set_network(context, online=True)
     page.goto(f"{live_server.url}/nouvelle/")
     for seat, name in enumerate(["Alice", "Bob", "Claire", "Dan"], start=1):
         page.locator(f"#id_player_{seat}").fill(name)
-    context.set_offline(True)
+    set_network(context, online=False)
     page.get_by_role("button", name="Commencer la partie").click()
     page.get_by_role("heading", level=1, name="Pas de réseau").wait_for()
     assert page.url == f"{live_server.url}/nouvelle/"
@@ -225,3 +267,20 @@ def test_a_poll_that_never_answers_is_given_up(live_server, browser):  # noqa: F
     page.locator("#freshness").wait_for(state="visible", timeout=25_000)
     assert page.locator("#freshness").inner_text().startswith("Dernière mise à jour il y a")
     context.close()
+
+
+def test_a_phone_cut_off_reaches_nothing_and_the_others_still_do(live_server, browser):  # noqa: F811
+    """The test network's cut (``set_network``) holds without Chromium's
+    offline mode: the live server drops that phone's requests, not another's."""
+    cut, other = _context(browser), _context(browser)
+    pages = [_page(cut), _page(other)]
+    for page in pages:
+        page.goto(f"{live_server.url}/")
+    _DOWN.add(cut.rebelote_phone)  # the server side of set_network only
+    reach = """() => fetch("/").then(r => r.status, () => "network error")"""
+    assert pages[0].evaluate(reach) == "network error"
+    assert pages[1].evaluate(reach) == 200
+    set_network(cut, online=True)
+    assert pages[0].evaluate(reach) == 200
+    cut.close()
+    other.close()

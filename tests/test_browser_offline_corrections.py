@@ -15,7 +15,7 @@ from scoresheets import services
 from scoresheets.models import Hand
 from tests.factories import hand, make_match, play
 from tests.test_browser import CSP_PROBLEMS, browser, enter_hand  # noqa: F401 - fixture
-from tests.test_browser_offline import _context, _stored
+from tests.test_browser_offline import _context, _stored, set_network
 from tests.test_browser_offline_entry import (
     _live_hands,
     _lose_first_answer,
@@ -63,7 +63,7 @@ def _hand_2_corrected_offline(live_server, browser):  # noqa: F811 - the fixture
     page = _open_offline_ready(context, url, path)
     second = _hand_ids(match)[1]
     _stored(page, f"/m/{match.token}/donnes/{second}/", "rebelote-hands-v1")
-    context.set_offline(True)
+    set_network(context, online=False)
     page.wait_for_function("() => !navigator.onLine")
     _correct(page, 2, 120)
     return match, path, url, context, page
@@ -77,7 +77,7 @@ def _hand_2_corrected_elsewhere_then_online(browser, match, url, page):  # noqa:
     other.goto(url)
     _correct(other, 2, 110)
     assert _wait_for(other, lambda: _live_hands(match)[1] == (2, "B", 110))
-    page.context.set_offline(False)
+    set_network(page.context, online=True)
     _pending_rows(page).first.get_by_text("Cette donne vient d'être modifiée").wait_for()
     return other_context
 
@@ -104,7 +104,7 @@ def test_a_correction_and_a_hand_typed_offline_are_sent_once_in_order(
     assert _pending_rows(page).count() == 2
     assert _live_hands(match) == [(1, "A", 100), (2, "B", 90)]
 
-    context.set_offline(False)
+    set_network(context, online=True)
     page.locator("#pending-hands").wait_for(state="hidden")
     # In order: hand 2 corrected (one new version), then hand 3 added, no conflict.
     assert _live_hands(match) == [(1, "A", 100), (2, "B", 120), (3, "A", 100)]
@@ -129,7 +129,7 @@ def test_a_deletion_offline_is_sent_once(live_server, browser):  # noqa: F811
     page.goto(f"{live_server.url}{edit_path}")
     _stored(page, edit_path, "rebelote-hands-v1")
 
-    context.set_offline(True)
+    set_network(context, online=False)
     page.wait_for_function("() => !navigator.onLine")
     page.reload()  # the copy
     page.get_by_role("button", name="Supprimer la donne").click()
@@ -139,7 +139,7 @@ def test_a_deletion_offline_is_sent_once(live_server, browser):  # noqa: F811
     assert rows.first.locator(".hand-num").inner_text().strip() == "1"
     assert len(_hand_ids(match)) == 2
 
-    context.set_offline(False)
+    set_network(context, online=True)
     page.locator("#pending-hands").wait_for(state="hidden")
     assert [(h.taker, h.trick_points) for h in services.match_get_scoresheet(match).hands] == [
         ("B", 90)
@@ -212,7 +212,7 @@ def test_a_hand_corrected_then_deleted_offline_is_deleted(live_server, browser):
     rows = _pending_rows(page)
     assert rows.count() == 1
     assert "Suppression de la donne" in rows.first.inner_text()
-    context.set_offline(False)
+    set_network(context, online=True)
     page.locator("#pending-hands").wait_for(state="hidden")
     assert [(h.taker, h.trick_points) for h in services.match_get_scoresheet(match).hands] == [
         ("A", 100)
@@ -227,7 +227,7 @@ def test_a_refused_offline_redeal_reopens_as_a_redeal(live_server, browser):  # 
     context = _context(browser)
     page = _open_offline_ready(context, url, path)
     _stored(page, f"/m/{match.token}/donnes/{_hand_ids(match)[1]}/", "rebelote-hands-v1")
-    context.set_offline(True)
+    set_network(context, online=False)
     page.wait_for_function("() => !navigator.onLine")
     _open_edit(page, 2)
     page.locator("details.redeal summary").click()
@@ -291,7 +291,7 @@ def test_the_announcement_comparison_offline_says_it_needs_the_network(live_serv
     path = f"/m/{match.token}/"
     context = _context(browser)
     page = _open_offline_ready(context, f"{live_server.url}{path}", path)
-    context.set_offline(True)
+    set_network(context, online=False)
     page.wait_for_function("() => !navigator.onLine")
     form = page.locator("#hand-form")
     form.locator("fieldset.takers").get_by_label("Bob", exact=True).check()

@@ -14,7 +14,7 @@ import pytest
 from scoresheets.models import Hand
 from tests.factories import make_match
 from tests.test_browser import CSP_PROBLEMS, _watch, browser, enter_hand  # noqa: F401 - fixture
-from tests.test_browser_offline import _context, _stored, _wait_for, _worker_ready
+from tests.test_browser_offline import _context, _stored, _wait_for, _worker_ready, set_network
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -87,7 +87,7 @@ def test_two_hands_typed_offline_survive_reload_and_reopen_and_are_saved_once(li
     context = _context(browser)
     page = _open_offline_ready(context, url, path)
 
-    context.set_offline(True)
+    set_network(context, online=False)
     page.wait_for_function("() => !navigator.onLine")
     enter_hand(page, taker="Alice", points=100)
     rows = _pending_rows(page)
@@ -131,7 +131,7 @@ def test_two_hands_typed_offline_survive_reload_and_reopen_and_are_saved_once(li
     assert page.locator('#hand-form input[name="number"]').input_value() == "3"
     assert page.locator('#hand-form input[name="key"]').input_value() not in keys
 
-    context.set_offline(False)
+    set_network(context, online=True)
     page.locator("#pending-hands").wait_for(state="hidden")
     assert _live_hands(match) == [(1, "A", 100), (2, "B", 90)]
     assert page.locator("#hands li.hand").count() == 2
@@ -177,7 +177,7 @@ def test_an_offline_collision_ends_in_the_conflict_panel_with_nothing_lost(live_
     url = f"{live_server.url}{path}"
     context = _context(browser)
     page = _open_offline_ready(context, url, path)
-    context.set_offline(True)
+    set_network(context, online=False)
     page.wait_for_function("() => !navigator.onLine")
     enter_hand(page, taker="Alice", points=100)
     _pending_rows(page).first.wait_for()
@@ -188,7 +188,7 @@ def test_an_offline_collision_ends_in_the_conflict_panel_with_nothing_lost(live_
     enter_hand(other, taker="Bob", points=90)
     assert _wait_for(other, lambda: _live_hands(match) == [(1, "B", 90)])
 
-    context.set_offline(False)
+    set_network(context, online=True)
     panel = page.locator("#conflict")
     panel.wait_for()
     # Both hands told; this phone's entry still kept.
@@ -227,7 +227,7 @@ def test_a_kept_hand_shows_its_pending_row_and_the_next_turn(
     page = _open_offline_ready(context, f"{live_server.url}{path}", path)
     turn = page.locator("#scoreboard .turn")
     assert turn.inner_text().startswith("Donne 1")
-    context.set_offline(True)
+    set_network(context, online=False)
     page.wait_for_function("() => !navigator.onLine")
     enter_hand(page, taker="Alice", points=100)
     row = _pending_rows(page).first
@@ -255,7 +255,7 @@ def test_a_preview_typed_over_offline_is_greyed(live_server, browser):  # noqa: 
     form.locator("#id_points").fill("95")
     page.locator("#preview .outcome-scores").wait_for()
     assert "is-stale" not in page.locator("#preview").get_attribute("class")
-    context.set_offline(True)
+    set_network(context, online=False)
     page.wait_for_function("() => !navigator.onLine")
     form.locator("#id_points").fill("97")
     page.wait_for_function(
@@ -274,7 +274,7 @@ def test_a_kept_copy_shows_no_old_undo_bar_and_the_offline_page_no_age(live_serv
     page.reload()  # the copy the worker keeps now has the undo bar
     page.locator("#undo-bar").get_by_role("button", name="Annuler").wait_for()
     page.wait_for_timeout(500)
-    context.set_offline(True)
+    set_network(context, online=False)
     page.reload()
     page.locator("#freshness").wait_for()
     assert page.locator("#undo-bar button").count() == 0
