@@ -284,3 +284,58 @@ def test_a_phone_cut_off_reaches_nothing_and_the_others_still_do(live_server, br
     assert pages[0].evaluate(reach) == 200
     cut.close()
     other.close()
+
+
+STATIC_CACHES = """async () => (await caches.keys()).filter(name => name.startsWith("rebelote-static-"))"""
+
+
+def test_a_copy_kept_before_a_deployment_still_opens_styled_and_keeps_a_hand(
+    live_server,
+    browser,  # noqa: F811 - the fixture
+    monkeypatch,
+):
+    """A deployment gives the static files new names (whitenoise's hashes) and
+    the new worker drops the old version's cache; the copies kept before it
+    name the old files (review: such a copy opened offline unstyled and
+    without its scripts, and a hand typed on it was posted to no network)."""
+    from scoresheets import pwa
+
+    match = _played_match()
+    path = f"/m/{match.token}/"
+    url = f"{live_server.url}{path}"
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _worker_ready(page)
+    page.reload()
+    _stored(page, path)
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    before = page.evaluate(STATIC_CACHES)
+    assert len(before) == 1
+
+    # The deployment: every static file under a new name, so a new worker.
+    names = pwa.precache_urls()
+    monkeypatch.setattr(pwa, "precache_urls", lambda: [name + "?v=2" for name in names])
+    page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+    # Installed and active: one static cache, the new version's (the old one gone).
+    assert _wait_for(
+        page, lambda: len(caches := page.evaluate(STATIC_CACHES)) == 1 and caches != before
+    )
+
+    # The browser's own HTTP cache is no promise (evicted at will): without it,
+    # the copy has the worker's caches alone.
+    context.new_cdp_session(page).send("Network.clearBrowserCache")
+    set_network(context, online=False)
+    page.goto(url)
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == background
+    page.locator("#freshness").wait_for()  # the copy, with its scripts
+    enter_hand(page, taker="Alice", points=100)
+    pending = page.locator("#pending-hands li.is-pending")
+    pending.first.wait_for()
+    assert "en attente d'envoi" in pending.first.inner_text()
+
+    set_network(context, online=True)
+    pending.first.wait_for(state="detached")
+    assert [(h.number, h.taker) for h in match.hands.order_by("number")][-1] == (3, "A")
+    assert CSP_PROBLEMS == []
+    context.close()

@@ -63,14 +63,70 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys()
       .then(function (names) {
-        return Promise.all(names.map(function (name) {
-          var old = name.indexOf("rebelote-static-") === 0 && name !== STATIC_CACHE;
-          return old ? caches.delete(name) : null;
-        }));
+        var old = names.filter(function (name) {
+          return name.indexOf("rebelote-static-") === 0 && name !== STATIC_CACHE;
+        });
+        return carryOver(old).then(function () {
+          return Promise.all(old.map(function (name) { return caches.delete(name); }));
+        });
       })
       .then(function () { return self.clients.claim(); })
   );
 });
+
+// After a deployment: the static files of earlier versions that the kept
+// pages still name (a copy is the page as it was served, with its version's
+// file names) move into this version's cache before the old caches go, so
+// that a copy opened offline is still styled and still keeps a hand typed on
+// it (static/js/queue.js) instead of posting it to no network.
+function carryOver(oldCaches) {
+  if (!oldCaches.length) return Promise.resolve();
+  return namedByCopies().then(function (urls) {
+    return caches.open(STATIC_CACHE).then(function (cache) {
+      return Promise.all(urls.map(function (url) {
+        return cache.match(url).then(function (have) {
+          return have ? null : firstCopy(oldCaches, url).then(function (copy) {
+            return copy ? cache.put(url, copy) : null;
+          });
+        });
+      }));
+    });
+  });
+}
+
+// The first copy of ``url`` in the caches ``names``, in their order, or undefined.
+function firstCopy(names, url) {
+  return names.reduce(function (found, name) {
+    return found.then(function (copy) {
+      return copy || caches.open(name).then(function (cache) { return cache.match(url); });
+    });
+  }, Promise.resolve(undefined));
+}
+
+// The static files' URLs that the kept pages name (src and href attributes).
+function namedByCopies() {
+  var urls = {};
+  return Promise.all([PAGES_CACHE, HANDS_CACHE].map(function (name) {
+    return caches.open(name).then(function (cache) {
+      return cache.keys().then(function (keys) {
+        return Promise.all(keys.map(function (key) {
+          return cache.match(key).then(function (copy) {
+            return copy ? copy.text() : "";
+          }).then(function (html) {
+            var named = /(?:src|href)="([^"]+)"/g;
+            var found;
+            while ((found = named.exec(html))) {
+              var url = new URL(found[1], self.location.origin);
+              if (url.origin === self.location.origin && url.pathname.indexOf(STATIC_PREFIX) === 0) {
+                urls[url.href] = true;
+              }
+            }
+          });
+        }));
+      });
+    });
+  })).then(function () { return Object.keys(urls); });
+}
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
