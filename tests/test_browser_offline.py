@@ -286,7 +286,8 @@ def test_a_phone_cut_off_reaches_nothing_and_the_others_still_do(live_server, br
     other.close()
 
 
-STATIC_CACHES = """async () => (await caches.keys()).filter(name => name.startsWith("rebelote-static-"))"""
+STATIC_CACHES = """async () =>
+    (await caches.keys()).filter(name => name.startsWith("rebelote-static-"))"""
 
 
 def test_a_copy_kept_before_a_deployment_still_opens_styled_and_keeps_a_hand(
