@@ -14,7 +14,11 @@ calculator has no table: its players are numbered in playing order
 already, and a field says which team the first one plays for.
 
 The helper's points are a prefill of the hand form's ``ann_team`` /
-``ann_points`` (still editable); saving a hand never reads the helper.
+``ann_points`` (still editable); the saved hand's announcements are those
+points, never the declarations. The one time a save looks at the helper is
+when declarations were picked but never compared and no points typed: the
+hand is then compared, filled in and shown again, not saved (the views'
+``_comparison_forgotten``).
 """
 
 from __future__ import annotations
