@@ -340,3 +340,45 @@ def test_a_copy_kept_before_a_deployment_still_opens_styled_and_keeps_a_hand(
     assert [(h.number, h.taker) for h in match.hands.order_by("number")][-1] == (3, "A")
     assert CSP_PROBLEMS == []
     context.close()
+
+
+def test_a_match_reloaded_offline_after_live_changes_shows_its_last_sheet(live_server, browser):  # noqa: F811
+    """The copy is the page as last loaded; a hand saved since from this phone
+    (htmx) and another phone's (a poll) are on the page only, and the network
+    is gone when the page reloads: the worker puts the page's own sheet into
+    its copy (review: the reload showed the sheet two hands behind)."""
+    match = make_match()
+    path = f"/m/{match.token}/"
+    url = f"{live_server.url}{path}"
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _worker_ready(page)
+    page.reload()
+    _stored(page, path)
+    enter_hand(page, taker="Alice", points=100)  # through htmx: no page load
+    page.locator("#hand-1").wait_for()
+    play(match, hand("B", 90))  # another phone's, seen by a poll
+    page.locator("#hand-2").wait_for(timeout=15_000)
+    totals = page.locator("#scoreboard .total-points").all_inner_texts()
+
+    set_network(context, online=False)
+    page.reload()
+    page.locator("#freshness").wait_for()
+    assert page.locator("#hands li.hand").count() == 2
+    assert page.locator("#scoreboard .total-points").all_inner_texts() == totals
+    assert page.locator('#hand-form input[name="number"]').input_value() == "3"
+    # The next hand typed offline is hand 3, and it is saved as hand 3.
+    enter_hand(page, taker="Bob", points=120)
+    page.locator("#pending-hands li.is-pending").first.wait_for()
+    set_network(context, online=True)
+    page.locator("#pending-hands").wait_for(state="hidden")
+    stored = match.hands.filter(deleted_at__isnull=True).order_by("number")
+    assert [(h.number, h.taker, h.trick_points) for h in stored] == [
+        (1, "A", 100),
+        (2, "B", 90),
+        (3, "B", 120),
+    ]
+    assert page.locator("#conflict").count() == 0
+    assert CSP_PROBLEMS == []
+    context.close()

@@ -74,7 +74,10 @@
     failed: function () {
       failing = true;
       render();
-    }
+    },
+    // When the page last heard from the server (ms): the load, or the
+    // last poll that answered (a copy's: when it was kept).
+    at: function () { return lastFresh; }
   };
 
   // The text of an HTML title as the server escaped it ("Alice &amp; Claire").

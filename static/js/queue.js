@@ -708,11 +708,13 @@
   // Online, on a live sheet: the worker keeps a copy of the last hand's
   // correction page, so that it can be corrected offline too.
   // Ask the worker (templates/pwa/sw.js, "rebelote-keep") to fetch and keep
-  // a copy of the page at ``url``; false when there is no worker or network.
-  function workerKeep(url) {
+  // a copy of the page at ``url``; ``sheet`` (see liveSheet) is what the
+  // worker puts into its copy when the page cannot be fetched. False when
+  // there is no worker, or no network and nothing to put in.
+  function workerKeep(url, sheet) {
     var controller = "serviceWorker" in navigator && navigator.serviceWorker.controller;
-    if (!controller || navigator.onLine === false) return false;
-    controller.postMessage({ type: "rebelote-keep", url: url });
+    if (!controller || (navigator.onLine === false && !sheet)) return false;
+    controller.postMessage({ type: "rebelote-keep", url: url, sheet: sheet || null });
     return true;
   }
 
@@ -732,17 +734,44 @@
   // The worker's copy of this page is the one it stored when the page
   // loaded; the sheet moves on since (hands saved from here, other phones'
   // by the polls). When the page is hidden or left (the screen locked,
-  // another app, the tab closed) with a newer sheet than that copy, the
-  // worker keeps the page again: it reopens offline on the last sheet it
-  // had. (Not at every change: that would be a page load a phone a hand.)
+  // another app, the tab closed, a reload) with a newer sheet than that
+  // copy, the worker keeps the page again: it reopens offline on the last
+  // sheet it had. (Not at every change: that would be a page load a phone a
+  // hand.) Without the network (a reload offline), the worker puts this
+  // page's sheet into its copy instead.
   var keptVersion = null;
   function sheetVersion() {
     var board = document.getElementById("scoreboard");
     return board ? board.dataset.version : null;
   }
+  // What of this page the worker puts into its copy (sw.js, putSheet): the
+  // sheet's parts as they are now (the server's HTML, swapped in by htmx or
+  // the polls), the form's hidden fields that follow the sheet, and when the
+  // page last heard from the server (ms).
+  var SHEET_PARTS = ["scoreboard", "hands"]; // views.SHEET_PARTS
+  var FOLLOWS_SHEET = ["number", "match_version", "key"];
+  function liveSheet() {
+    var parts = {};
+    SHEET_PARTS.forEach(function (id) {
+      var part = document.getElementById(id);
+      if (part) parts[id] = part.outerHTML;
+    });
+    var fields = {};
+    var f = form();
+    FOLLOWS_SHEET.forEach(function (name) {
+      if (f && input(f, name)) fields[name] = input(f, name).value;
+    });
+    var freshness = window.Rebelote && window.Rebelote.freshness;
+    return {
+      version: Number(sheetVersion()),
+      parts: parts,
+      fields: fields,
+      at: freshness && freshness.at ? freshness.at() : Date.now()
+    };
+  }
   function keepPage() {
     var version = sheetVersion();
-    if (version && version !== keptVersion && workerKeep(location.pathname + location.search)) {
+    if (version && version !== keptVersion && workerKeep(location.pathname + location.search, liveSheet())) {
       keptVersion = version;
     }
   }
@@ -750,6 +779,9 @@
     if (document.visibilityState === "hidden") keepPage();
   });
   window.addEventListener("pagehide", keepPage);
+  // A reload or a link asks the worker for the next page before this one
+  // is hidden: the sheet must reach it first.
+  window.addEventListener("beforeunload", keepPage);
 
   // On load: entries the last page left "sending" got no answer it saw, so
   // they are pending; the form must not reuse a kept key (a stored copy of

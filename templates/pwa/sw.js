@@ -158,19 +158,75 @@ self.addEventListener("sync", function (event) {
   }));
 });
 
-// A live match page asks for a copy of its last hand's correction page
-// (static/js/queue.js), so that the hand can be corrected offline too.
+// A live match page asks for a copy of a page (static/js/queue.js): its last
+// hand's correction page, so that the hand can be corrected offline too, or
+// itself when it is hidden or left with a newer sheet than its copy. Then it
+// sends its sheet too: without the network (or past NETWORK_TIMEOUT_MS), the
+// sheet goes into the copy it has (putSheet); a late answer still replaces it.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type !== "rebelote-keep" || typeof data.url !== "string") return;
   var url = new URL(data.url, self.location.origin);
   if (url.origin !== self.location.origin || !readable(url)) return;
-  event.waitUntil(
-    fetch(url.href, { credentials: "same-origin" })
-      .then(function (response) { return storable(response) ? store(pageKey(url), response) : null; })
-      .catch(function () { /* no network: the copy stays as it was */ })
-  );
+  var key = pageKey(url);
+  var stored = fetch(url.href, { credentials: "same-origin" })
+    .then(function (response) { return storable(response) ? store(key, response) : null; });
+  var kept = withTimeout(stored, NETWORK_TIMEOUT_MS)
+    .catch(function () { return data.sheet ? putSheet(key, data.sheet) : null; })
+    .catch(function () { /* the copy stays as it was */ });
+  // The page asked before it goes (a reload): its next load reads the copy
+  // once this is done (page()).
+  keeping[key] = kept;
+  kept.then(function () { if (keeping[key] === kept) delete keeping[key]; });
+  event.waitUntil(kept.then(function () { return stored; }).catch(function () { /* no network */ }));
 });
+var keeping = {}; // page key -> the copy being kept, from the page's sheet
+
+// Put a page's live sheet into the copy kept at ``key``, if it is newer than
+// the copy's: ``sheet`` = {version, parts: {id: outerHTML} (the sections
+// #scoreboard and #hands, as the server rendered them), fields: {name: value}
+// (the hand form's hidden fields that follow the sheet), at: when the page
+// last heard from the server (ms)}. The copy's own head, scripts and nonce
+// stay as they were served.
+var SECTION_ID = /^<section id="([a-z-]+)"/;
+var SHEET_VERSION = /<section id="scoreboard"[^>]*data-version="(\d+)"/;
+function putSheet(key, sheet) {
+  var cache;
+  return caches.open(cacheOf(key)[0]).then(function (opened) {
+    cache = opened;
+    return cache.match(key);
+  }).then(function (copy) {
+    if (!copy) return null;
+    return copy.text().then(function (html) {
+      var kept = SHEET_VERSION.exec(html);
+      if (!kept || !(Number(kept[1]) < Number(sheet.version))) return null;
+      var parts = sheet.parts || {};
+      Object.keys(parts).forEach(function (id) {
+        html = html === null ? null : replaceSection(html, id, String(parts[id]));
+      });
+      if (html === null) return null;
+      var fields = sheet.fields || {};
+      Object.keys(fields).forEach(function (name) {
+        var hidden = new RegExp('(<input type="hidden" name="' + name.replace(/\W/g, "") + '" value=")[^"]*"');
+        html = html.replace(hidden, "$1" + String(fields[name]).replace(/[^\w-]/g, "") + '"');
+      });
+      var headers = new Headers(copy.headers);
+      headers.set(SAVED_AT, String(Number(sheet.at) || Date.now()));
+      return cache.put(key, new Response(html, { status: 200, headers: headers }));
+    });
+  });
+}
+
+// ``html`` with its section of id ``id`` replaced by ``part`` (one section of
+// that id, holding none); null when either is not what it should be.
+function replaceSection(html, id, part) {
+  var named = SECTION_ID.exec(part);
+  if (!named || named[1] !== id || part.indexOf("</section>") !== part.length - "</section>".length) return null;
+  var start = html.indexOf('<section id="' + id + '"');
+  var end = start < 0 ? -1 : html.indexOf("</section>", start);
+  if (end < 0) return null;
+  return html.slice(0, start) + part + html.slice(end + "</section>".length);
+}
 
 function readable(url) {
   return READABLE.some(function (pattern) { return pattern.test(url.pathname); });
@@ -234,7 +290,7 @@ function page(event, request, url) {
     }).catch(function () { /* no network: nothing to store */ })
   );
   return withTimeout(fresh, NETWORK_TIMEOUT_MS).catch(function () {
-    return storedCopy(key).then(function (copy) {
+    return Promise.resolve(keeping[key]).then(function () { return storedCopy(key); }).then(function (copy) {
       return copy || fresh.catch(offlinePage);
     });
   });
