@@ -211,6 +211,26 @@ def rule_choices(name: str) -> list[tuple[Any, Any]]:
     return [(value, labels[value]) for value in presets.RULE_CHOICES[name]]
 
 
+class OneTimeKeyForm(forms.Form):
+    """A form whose sending is done once: a hidden one-time ``key`` (a fresh
+    UUID, 32 hex digits, each time the form is shown; the posted one when it
+    is shown again with its errors). What the form makes is recorded with it,
+    so that a double tap, or a resend after an answer the network lost, gets
+    what the first sending made instead of making it twice
+    (``services.hand_record``, ``services.match_create``,
+    ``services.match_import``, ``tables.table_create``)."""
+
+    key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["key"].initial = uuid.uuid4().hex
+
+    def one_time_key(self) -> str | None:
+        """The posted key of a valid form, or ``None`` when it had none."""
+        return self.cleaned_data.get("key") or None
+
+
 class RulesForm(forms.Form):
     """The rules a single hand depends on (the calculator's, and the match's base).
 
@@ -444,7 +464,7 @@ SAME_NAME = _(
 )
 
 
-class MatchForm(RulesForm):
+class MatchForm(OneTimeKeyForm, RulesForm):
     """A new match: four players in seat order, team names, the first dealer, the rules.
 
     The preset only pre-fills the rule fields (a tiny script does it in the
@@ -668,7 +688,7 @@ class CarriedReserveForm(forms.Form):
         return self.cleaned_data.get("reserve") or 0
 
 
-class HandForm(forms.Form):
+class HandForm(OneTimeKeyForm):
     """One hand as the table tells it.
 
     ``taker`` is a seat ("1"-"4", labelled with the players' names) when
@@ -710,9 +730,8 @@ class HandForm(forms.Form):
         required=False, min_value=1, max_value=2**31 - 1, widget=forms.HiddenInput
     )
     action = forms.CharField(required=False, widget=forms.HiddenInput)
-    # A one-time key per form: a double tap or a network retry replays the
+    # ``key`` (OneTimeKeyForm): a double tap or a network retry replays the
     # first result instead of saving the hand twice (services.hand_record).
-    key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
     # The version of the hand an edit form was built on (conflict detection).
     hand_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
@@ -752,7 +771,6 @@ class HandForm(forms.Form):
             self.fields["belote_seat"].initial = ""
         else:
             del self.fields["belote_seat"]
-        self.fields["key"].initial = uuid.uuid4().hex
         if not announcements:
             del self.fields["ann_team"]
             del self.fields["ann_points"]
@@ -973,7 +991,7 @@ def hand_form_class(match: Any) -> type[HandForm]:
 IMPORT_MAX_BYTES = limits.IMPORT_MAX_BYTES
 
 
-class ImportForm(forms.Form):
+class ImportForm(OneTimeKeyForm):
     """A match document file (FORMAT.md): read, decoded and parsed as JSON here;
     the engine checks the rest when the match is imported."""
 

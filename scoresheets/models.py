@@ -49,6 +49,9 @@ class Table(models.Model):
     read_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     name = models.CharField(max_length=60)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The one-time key of the form that created it (forms.OneTimeKeyForm): a
+    # resend of that form gets this table instead of a second one.
+    creation_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
 
     def __str__(self) -> str:
         return self.name
@@ -122,6 +125,10 @@ class Match(models.Model):
     """
 
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    # The one-time key of the form that created it (a new match, an import:
+    # forms.OneTimeKeyForm): a resend of that form gets this match instead of
+    # a second one (services.match_create).
+    creation_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
     # Opens the same live sheet with nothing that writes (a spectator's link).
     read_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -82,7 +82,26 @@ def _save_new_version(target: Hand, device: str) -> None:
     target.save()
 
 
-@transaction.atomic
+def _created_match(
+    key: str | None, names: Sequence[str], hands: int | None = None
+) -> tuple[Match | None, str | None]:
+    """The match a form's one-time ``key`` already created, if this request
+    is its resend, and the key to record. A key already used for OTHER
+    players (the form brought back by Back, then changed), or for a document
+    of another number of ``hands`` (an import), is not a resend: the match is
+    a new one, recorded without a key."""
+    if not key:
+        return None, None
+    made = Match.objects.filter(creation_key=key).first()
+    if made is None:
+        return None, key
+    wanted = [name.strip().casefold() for name in names]
+    same = [player.name.casefold() for player in made.players.order_by("seat")] == wanted
+    if same and (hands is None or made.hands.count() == hands):
+        return made, key
+    return None, None
+
+
 def match_create(
     *,
     names: Sequence[str],
@@ -93,6 +112,7 @@ def match_create(
     preset: str = presets.DEFAULT.key,
     card_names: str = presets.CardNames.FRENCH,
     table: Table | None = None,
+    key: str | None = None,
 ) -> Match:
     """Create a match with four players in seat order (seats 1 & 3 are team A).
 
@@ -104,7 +124,48 @@ def match_create(
     one player would take two seats; nothing is created then. Raises
     ``limits.TableFull`` when ``table`` has its most matches, or would pass
     its most roster players with a new name.
+
+    ``key`` is the new-match form's one-time key (``forms.OneTimeKeyForm``):
+    the form sent again (a double tap, a resend after a lost answer) with the
+    same players gets the match the first sending created; nothing is
+    created twice, even by two requests at once.
     """
+    made, key = _created_match(key, names)
+    if made is not None:
+        return made
+    try:
+        return _match_create(
+            names=names,
+            rules=rules,
+            team_a_name=team_a_name,
+            team_b_name=team_b_name,
+            first_dealer=first_dealer,
+            preset=preset,
+            card_names=card_names,
+            table=table,
+            key=key,
+        )
+    except IntegrityError:
+        made, _key = _created_match(key, names)  # two sendings at once: the other made it
+        if made is None:
+            raise
+        return made
+
+
+@transaction.atomic
+def _match_create(
+    *,
+    names: Sequence[str],
+    rules: scoring.Rules | scoring.CoincheRules,
+    team_a_name: str,
+    team_b_name: str,
+    first_dealer: int,
+    preset: str,
+    card_names: str,
+    table: Table | None,
+    key: str | None,
+) -> Match:
+    """:func:`match_create` once a resend is ruled out; ``key`` is recorded."""
     coinche = isinstance(rules, scoring.CoincheRules)
     problems = scoring.coinche.check_rules(rules) if coinche else scoring.check_rules(rules)
     names = [name.strip() for name in names]
@@ -132,9 +193,10 @@ def match_create(
         preset=preset,
         card_names=card_names,
         game=scoring.Game.COINCHE.value if coinche else scoring.Game.BELOTE.value,
+        creation_key=key,
         **presets.rule_values(rules),
     )
-    match.full_clean()
+    match.full_clean(validate_unique=False)  # the key's uniqueness: match_create
     match.save()
     Player.objects.bulk_create(
         [
@@ -708,8 +770,7 @@ def _table_from_document(document: dict, inputs: Sequence[scoring.HandInput]) ->
     }
 
 
-@transaction.atomic
-def match_import(*, document: Any, device: str = "") -> Match:
+def match_import(*, document: Any, device: str = "", key: str | None = None) -> Match:
     """Create a match from a match document (FORMAT.md), all or nothing.
 
     The document is parsed and fully scored first: raises
@@ -721,12 +782,38 @@ def match_import(*, document: Any, device: str = "") -> Match:
     hands. A document of more than ``limits.MATCH_MAX_HANDS`` hands is
     refused (``MatchError``, code ``too_many_hands``) before it is parsed.
     Both games are taken: a document with ``"game": "coinche"``
-    (docs/coinche.md) makes a coinche match.
+    (docs/coinche.md) makes a coinche match. ``key`` is the import form's
+    one-time key: the same document sent again gets the match the first
+    sending made (as :func:`match_create`).
     """
     limits.check_document_hands(document)
     rules, inputs = scoring.parse_match_document(document)
     result = scoring.score_match(rules, inputs)
     table = _table_from_document(document, inputs)
+    made, key = _created_match(key, table["names"], len(inputs))
+    if made is not None:
+        return made
+    try:
+        return _match_import(rules, inputs, result, table, device=device, key=key)
+    except IntegrityError:
+        made, _key = _created_match(key, table["names"], len(inputs))
+        if made is None:
+            raise
+        return made
+
+
+@transaction.atomic
+def _match_import(
+    rules: scoring.Rules | scoring.CoincheRules,
+    inputs: Sequence[Any],
+    result: Any,
+    table: dict[str, Any],
+    *,
+    device: str,
+    key: str | None,
+) -> Match:
+    """:func:`match_import` once the document is scored and a resend ruled
+    out: the match, its hands and their first revisions; ``key`` recorded."""
     # A preset of the other game is none of this match's; a coinche preset is
     # kept only if the document's rules are exactly that preset's.
     game = scoring.Game.COINCHE if isinstance(rules, scoring.CoincheRules) else scoring.Game.BELOTE
@@ -735,7 +822,7 @@ def match_import(*, document: Any, device: str = "") -> Match:
     elif game == scoring.Game.COINCHE:
         values = {**presets.rule_values(rules), "card_names": table["card_names"]}
         table["preset"] = presets.preset_of(table["preset"], values, game)
-    match = match_create(
+    match = _match_create(
         names=table["names"],
         rules=rules,
         team_a_name=table["team_a_name"],
@@ -743,6 +830,8 @@ def match_import(*, document: Any, device: str = "") -> Match:
         first_dealer=table["first_dealer"],
         preset=table["preset"],
         card_names=table["card_names"],
+        table=None,
+        key=key,
     )
     hands = Hand.objects.bulk_create(
         [

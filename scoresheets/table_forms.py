@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoresheets import scoring
-from scoresheets.forms import MatchForm, problem_message
+from scoresheets.forms import MatchForm, OneTimeKeyForm, problem_message
 from scoresheets.models import PLAYER_NAME_MAX, TablePlayer
 
 NAME_MAX = PLAYER_NAME_MAX  # TablePlayer.name and Player.name (models)
@@ -20,7 +20,7 @@ ROSTER_MAX = 30  # names typed at once when creating a table
 SAME_PLAYER = _("Ce joueur est déjà à une autre place.")
 
 
-class TableForm(forms.Form):
+class TableForm(OneTimeKeyForm):
     """A new table: its name, and optionally its first players."""
 
     name = forms.CharField(

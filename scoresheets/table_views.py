@@ -119,7 +119,9 @@ def table_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             table = tables.table_create(
-                name=form.cleaned_data["name"], player_names=form.cleaned_data["players"]
+                name=form.cleaned_data["name"],
+                player_names=form.cleaned_data["players"],
+                key=form.one_time_key(),
             )
         except (ValidationError, DataError, IntegrityError):
             form.add_error(None, gettext("Ces noms ne conviennent pas : vérifiez-les."))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 
 from scoresheets import caching, presets, ratings, scoring, services, stats
@@ -41,12 +41,42 @@ def rotate_partners(seats: Sequence[Any], times: int = 1) -> list[Any]:
     return out
 
 
-@transaction.atomic
-def table_create(*, name: str, player_names: Sequence[str] = ()) -> Table:
+def table_create(*, name: str, player_names: Sequence[str] = (), key: str | None = None) -> Table:
     """Create a table named ``name`` with its first roster players (blank
-    names are skipped; the same name twice is one player)."""
-    table = Table(name=name.strip())
-    table.full_clean()
+    names are skipped; the same name twice is one player).
+
+    ``key`` is the form's one-time key (``forms.OneTimeKeyForm``): the form
+    sent again with the same name (a double tap, a resend after a lost
+    answer) gets the table the first sending created; a key already used for
+    another name is not a resend (the table is new, recorded without a key).
+    """
+    made, key = _created_table(key, name)
+    if made is not None:
+        return made
+    try:
+        return _table_create(name=name, player_names=player_names, key=key)
+    except IntegrityError:
+        made, _key = _created_table(key, name)  # two sendings at once: the other made it
+        if made is None:
+            raise
+        return made
+
+
+def _created_table(key: str | None, name: str) -> tuple[Table | None, str | None]:
+    """The table ``key`` already created with ``name``, and the key to record."""
+    if not key:
+        return None, None
+    made = Table.objects.filter(creation_key=key).first()
+    if made is None:
+        return None, key
+    return (made, key) if made.name.casefold() == name.strip().casefold() else (None, None)
+
+
+@transaction.atomic
+def _table_create(*, name: str, player_names: Sequence[str], key: str | None) -> Table:
+    """:func:`table_create` once a resend is ruled out; ``key`` is recorded."""
+    table = Table(name=name.strip(), creation_key=key)
+    table.full_clean(validate_unique=False)  # the key's uniqueness: table_create
     table.save()
     for player_name in player_names:
         if player_name.strip():

@@ -31,6 +31,7 @@ def create_match(
             preset=form.effective_preset(),
             card_names=form.match_card_names(),
             table=table,
+            key=form.one_time_key(),
         )
     except scoring.MatchError as error:
         form.add_problems(error)

@@ -150,7 +150,9 @@ def match_import(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             match = services.match_import(
-                document=form.cleaned_data["document"], device=_device(request)
+                document=form.cleaned_data["document"],
+                device=_device(request),
+                key=form.one_time_key(),
             )
         except scoring.MatchError as error:
             form.add_problems(error)
