@@ -266,6 +266,9 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # "my matches" survive a year
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+# A form refused by the CSRF check gets the app's own page, in the user's
+# language (Django's has an inline style, which the CSP blocks).
+CSRF_FAILURE_VIEW = "scoresheets.views.csrf_failure"
 
 # HTTPS, from the environment: off by default so that `make run` works on
 # http://127.0.0.1; the README's production environment turns them on.

@@ -1102,3 +1102,16 @@ def calculator(request: HttpRequest) -> HttpResponse:
     if request.htmx:
         template += "#result"
     return render(request, template, context, status=status)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """The page of a form the CSRF check refused (403, ``templates/403_csrf.html``):
+    nothing was saved, and the user is told how to send it again (the page
+    was too old, or this browser refuses the site's cookies). To an htmx
+    request, it says not to swap it in: what is typed stays in the form, and
+    the page's script shows the message there (static/js/hand.js).
+    ``reason`` (Django's, in English) is for the logs only."""
+    response = render(request, "403_csrf.html", status=403)
+    if getattr(request, "htmx", False):
+        response["HX-Reswap"] = "none"
+    return response

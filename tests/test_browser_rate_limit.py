@@ -27,7 +27,7 @@ def test_a_rate_limited_hand_keeps_its_entry_and_says_why(live_server, browser, 
     form.locator("fieldset.takers").get_by_label("Alice", exact=True).check()
     form.locator("#id_points").fill("100")
     form.get_by_role("button", name="Valider la donne").click()
-    alert = form.locator("[data-rate-limited]")
+    alert = form.locator("[data-refused-note]")
     alert.wait_for()
     assert "n'a pas été enregistrée. Réessayez dans" in alert.inner_text()
     assert form.locator("#id_points").input_value() == "100"

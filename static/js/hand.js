@@ -148,23 +148,24 @@
   });
 })();
 
-// Too many writes from this connection (429): htmx swaps no error, so the
-// typed entry stays in the form as it is; say so at the top of the form,
-// with the server's own words (its page's [data-message]).
+// Too many writes from this connection (429), or the page too old for the
+// CSRF check (403): htmx swaps no error, so the typed entry stays in the form
+// as it is; say so at the top of the form, with the server's own words (its
+// page's [data-message]).
 (function () {
   "use strict";
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail && event.detail.xhr;
     var f = document.getElementById("hand-form");
-    if (!xhr || xhr.status !== 429 || !f || !f.contains(event.detail.elt)) return;
+    if (!xhr || (xhr.status !== 429 && xhr.status !== 403) || !f || !f.contains(event.detail.elt)) return;
     var page = new DOMParser().parseFromString(xhr.responseText, "text/html");
     var message = page.querySelector("[data-message]");
-    var note = f.querySelector("[data-rate-limited]");
+    var note = f.querySelector("[data-refused-note]");
     if (!note) {
       note = document.createElement("ul");
       note.className = "errorlist";
       note.setAttribute("role", "alert");
-      note.dataset.rateLimited = "1";
+      note.dataset.refusedNote = "1";
       note.appendChild(document.createElement("li"));
       f.insertBefore(note, f.firstChild);
     }
