@@ -8,6 +8,7 @@ import pytest
 
 from tests.factories import make_match
 from tests.test_browser import browser, phone  # noqa: F401 - the fixture and its helper
+from tests.test_browser_rate_limit import send_a_refused_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,12 +18,7 @@ def test_a_hand_refused_by_the_csrf_check_keeps_its_entry_and_says_why(live_serv
     page = phone(browser)
     page.goto(f"{live_server.url}/m/{match.token}/")
     page.context.clear_cookies(name="csrftoken")  # the browser dropped the site's cookie
-    form = page.locator("#hand-form")
-    form.locator("fieldset.takers").get_by_label("Alice", exact=True).check()
-    form.locator("#id_points").fill("100")
-    form.get_by_role("button", name="Valider la donne").click()
-    alert = form.locator("[data-refused-note]")
-    alert.wait_for()
+    form, alert = send_a_refused_hand(page)
     assert "Rien n'a été enregistré" in alert.inner_text()
     assert form.locator("#id_points").input_value() == "100"
     assert match.hands.count() == 0

@@ -168,11 +168,10 @@ def test_a_match_opened_once_reopens_offline_with_its_banner(live_server, browse
     context.close()
 
 
-def test_a_match_left_after_live_changes_reopens_offline_on_its_last_sheet(live_server, browser):  # noqa: F811
-    """The worker's copy is the page as loaded; a hand saved since (htmx, no
-    page load) and another phone's (a poll) are on the page only. Once the
-    page is left, its copy is the last sheet it had (review: it was the
-    sheet of its last load, two hands behind)."""
+def _sheet_moved_on_since_its_copy(live_server, browser):  # noqa: F811 - the fixture's value
+    """A match page whose worker's copy is the page as loaded (no hand), and
+    whose sheet moved on since: a hand saved from it (htmx, no page load) and
+    another phone's (seen by a poll). Returns (match, path, url, context, page)."""
     match = make_match()
     path = f"/m/{match.token}/"
     url = f"{live_server.url}{path}"
@@ -182,10 +181,19 @@ def test_a_match_left_after_live_changes_reopens_offline_on_its_last_sheet(live_
     _worker_ready(page)
     page.reload()
     _stored(page, path)
-    enter_hand(page, taker="Alice", points=100)  # through htmx: no page load
+    enter_hand(page, taker="Alice", points=100)
     page.locator("#hand-1").wait_for()
-    play(match, hand("B", 90))  # another phone's, seen by a poll
+    play(match, hand("B", 90))
     page.locator("#hand-2").wait_for(timeout=15_000)
+    return match, path, url, context, page
+
+
+def test_a_match_left_after_live_changes_reopens_offline_on_its_last_sheet(live_server, browser):  # noqa: F811
+    """The worker's copy is the page as loaded; a hand saved since (htmx, no
+    page load) and another phone's (a poll) are on the page only. Once the
+    page is left, its copy is the last sheet it had (review: it was the
+    sheet of its last load, two hands behind)."""
+    _match, path, url, context, page = _sheet_moved_on_since_its_copy(live_server, browser)
     totals = page.locator("#scoreboard .total-points").all_inner_texts()
     page.goto(f"{live_server.url}/")  # the match page left (closed, hidden)
     copy_has_hand_2 = """async (path) => {
@@ -347,19 +355,7 @@ def test_a_match_reloaded_offline_after_live_changes_shows_its_last_sheet(live_s
     (htmx) and another phone's (a poll) are on the page only, and the network
     is gone when the page reloads: the worker puts the page's own sheet into
     its copy (review: the reload showed the sheet two hands behind)."""
-    match = make_match()
-    path = f"/m/{match.token}/"
-    url = f"{live_server.url}{path}"
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _worker_ready(page)
-    page.reload()
-    _stored(page, path)
-    enter_hand(page, taker="Alice", points=100)  # through htmx: no page load
-    page.locator("#hand-1").wait_for()
-    play(match, hand("B", 90))  # another phone's, seen by a poll
-    page.locator("#hand-2").wait_for(timeout=15_000)
+    match, _path, _url, context, page = _sheet_moved_on_since_its_copy(live_server, browser)
     totals = page.locator("#scoreboard .total-points").all_inner_texts()
 
     set_network(context, online=False)

@@ -13,6 +13,18 @@ from tests.test_browser import browser, phone  # noqa: F401 - the fixture and it
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def send_a_refused_hand(page):
+    """Type "Alice prend, 100" and send it; wait for the form's note saying
+    why it was refused. Returns (the form, the note)."""
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label("Alice", exact=True).check()
+    form.locator("#id_points").fill("100")
+    form.get_by_role("button", name="Valider la donne").click()
+    alert = form.locator("[data-refused-note]")
+    alert.wait_for()
+    return form, alert
+
+
 def test_a_rate_limited_hand_keeps_its_entry_and_says_why(live_server, browser, settings):  # noqa: F811
     settings.RATELIMIT_ENABLE = True  # off by default against a live server
     match = make_match()
@@ -23,12 +35,7 @@ def test_a_rate_limited_hand_keeps_its_entry_and_says_why(live_server, browser, 
         assert client.post(f"/m/{match.token}/donnes/", {"action": "pass"}).status_code == 303
     page = phone(browser)
     page.goto(f"{live_server.url}/m/{match.token}/")
-    form = page.locator("#hand-form")
-    form.locator("fieldset.takers").get_by_label("Alice", exact=True).check()
-    form.locator("#id_points").fill("100")
-    form.get_by_role("button", name="Valider la donne").click()
-    alert = form.locator("[data-refused-note]")
-    alert.wait_for()
+    form, alert = send_a_refused_hand(page)
     assert "n'a pas été enregistrée. Réessayez dans" in alert.inner_text()
     assert form.locator("#id_points").input_value() == "100"
     assert match.hands.count() == int(limits.HANDS_PER_MATCH_RATE.split("/")[0])
