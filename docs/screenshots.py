@@ -253,7 +253,8 @@ def shoot_table(browser: Browser, first: Page, base: str) -> None:
     edit_hand(second, corrected, 2)
     second.locator("#id_points").fill("81")
     second.get_by_role("button", name="Enregistrer la correction").click()
-    second.wait_for_load_state()
+    # Saved (static/js/queue.js sends it, then opens the sheet at the hand).
+    second.wait_for_url(re.compile(r"/m/[\w-]+/#hand-2$"))
     edit_hand(second, corrected, 2)
     second.locator("#preview .outcome").wait_for()
     scroll_to(second, "#preview")

@@ -38,7 +38,9 @@ class HandConflict(Exception):
     ``"changed"`` (the hand being edited was changed or deleted meanwhile),
     ``"edited"``, ``"deleted"``, ``"restored"`` (the one change made to the
     sheet since a new hand's form was opened: hand ``number`` was corrected,
-    deleted or restored), ``"moved"`` (several changes: the sheet moved on).
+    deleted or restored), ``"moved"`` (several changes: the sheet moved on),
+    ``"later"`` (an undo of hand ``number`` that would move the hands changed
+    since: :func:`hand_undo`).
     ``device`` is the name of the phone that was faster ("" if unknown);
     ``last`` the newest hand entered meanwhile (``number`` when only one was).
     """
@@ -675,7 +677,9 @@ def hand_undo(
     request with it (a double tap) returns the first result
     (``replayed=True``). Raises :class:`HandConflict` (kind ``"changed"``,
     ``device`` the phone that changed it) if the hand changed since
-    (``expected_version``), ``scoring.MatchError`` if the match would be
+    (``expected_version``), (kind ``"later"``) if the undo would take a hand
+    away or bring one back after other hands were changed since
+    (:func:`hands_changed_since`: their numbers would move), ``scoring.MatchError`` if the match would be
     invalid then (e.g. a restored hand after the end), ``Hand.DoesNotExist``
     for an unknown hand or an unknown ``action``.
     """
@@ -691,6 +695,10 @@ def hand_undo(
     if target.version != expected_version or (target.deleted_at is not None) != deleted_now:
         number = live.index(target) + 1 if target in live else 0
         raise HandConflict(kind="changed", number=number, device=target.entered_by)
+    moves_hands = undone_as in (HandRevision.Action.DELETED, HandRevision.Action.RESTORED)
+    if moves_hands and hands_changed_since(locked, hand_id, expected_version):
+        number = live.index(target) + 1 if target in live else 0
+        raise HandConflict(kind="later", number=number)
     if undone_as == HandRevision.Action.DELETED:
         result = _validate(locked, [h for h in live if h.pk != target.pk], {})
         target.deleted_at = timezone.now()
@@ -710,6 +718,22 @@ def hand_undo(
     _commit(locked, target, undone_as, device=device, key=key, result=result)
     # Its shown number: the place it takes again, or the one it had.
     return HandChange(hand=target, number=live.index(target) + 1)
+
+
+def hands_changed_since(match: Match, hand_id: int, version: int) -> bool:
+    """Whether another hand of ``match`` was changed (entered, corrected,
+    deleted, restored) after hand ``hand_id`` reached ``version``: then an
+    undo that takes a hand away or brings one back would move hands entered
+    since (:func:`hand_undo` refuses it). Two queries at most."""
+    revision = (
+        HandRevision.objects.filter(match=match, hand_id=hand_id, version=version)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if revision is None:
+        return False
+    later = HandRevision.objects.filter(match=match, pk__gt=revision).exclude(hand_id=hand_id)
+    return later.exists()
 
 
 def hand_history(hand: Hand) -> list[HandRevision]:

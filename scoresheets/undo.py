@@ -17,6 +17,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_noop
 
+from scoresheets import services
 from scoresheets.models import HandRevision, Match
 
 SESSION_KEY = "undo"
@@ -70,14 +71,25 @@ def recorded(request: HttpRequest, match: Match) -> dict[str, Any] | None:
     return record
 
 
+# The changes whose undo takes a hand away or brings one back: once another
+# hand changed since, the hands after it would move, and the undo is refused
+# (services.hand_undo), so it is not offered either.
+MOVES_HANDS = {str(A.CREATED), str(A.DELETED), str(A.RESTORED)}
+
+
 def current(request: HttpRequest, match: Match) -> dict[str, Any] | None:
-    """The offer to show on ``match``'s page: unused and recent; with its
-    ``text`` and ``seconds_left`` (how long the page keeps showing it)."""
+    """The offer to show on ``match``'s page: unused, recent, and still
+    possible; with its ``text`` and ``seconds_left`` (how long the page
+    keeps showing it) and ``moves_hands`` (the page takes it away when
+    another phone's change arrives)."""
     record = recorded(request, match)
     if record is None or record.get("done") or age(record) > UNDO_SECONDS:
         return None
+    moves_hands = record.get("action") in MOVES_HANDS
+    if moves_hands and services.hands_changed_since(match, record["hand"], record["version"]):
+        return None
     left = max(1, round(UNDO_SECONDS - age(record)))
-    return {**record, "text": done_text(record), "seconds_left": left}
+    return {**record, "text": done_text(record), "seconds_left": left, "moves_hands": moves_hands}
 
 
 def age(record: dict[str, Any]) -> float:

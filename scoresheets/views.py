@@ -788,6 +788,12 @@ def hand_undo(request: HttpRequest, token: str) -> HttpResponse:
         )
     except services.HandConflict as error:
         undo.close(request)
+        if error.kind == "later":
+            text = gettext(
+                "Impossible d'annuler : d'autres donnes ont été enregistrées depuis, et "
+                "leurs numéros changeraient. Corrigez la donne %(number)s depuis la feuille."
+            )
+            return _undo_refused(request, match, text % {"number": record["number"]})
         if error.device:
             text = gettext(
                 "Impossible d'annuler : la donne a changé depuis, sur le téléphone %(of_device)s. "

@@ -217,3 +217,20 @@ def test_the_conflict_panel_and_the_undo_bar_pass_targets_and_axe(live_server, b
         assert page.evaluate(SMALL_TARGETS) == []
         found = axe.run(page).response["violations"]
         assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found] == []
+
+
+def test_the_undo_bar_goes_when_another_phone_enters_a_hand(live_server, browser):  # noqa: F811
+    """Review (newcomer): the bar still offered "Annuler" for hand 1 after
+    other phones had entered hands 2 and 3 (and the undo moved them)."""
+    match = elsewhere(make_match)
+    page = phone(browser)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    type_hand(page, taker="Alice", points=100)
+    page.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
+    bar = page.locator("#undo-bar")
+    bar.get_by_role("button", name="Annuler").wait_for()
+    elsewhere(lambda: play(Match.objects.get(pk=match.pk), hand("B", 90)))  # another phone
+    page.locator("#hand-2").wait_for(timeout=LIVE_DELAY_S * 1000 + 10_000)
+    bar.get_by_role("button", name="Annuler").wait_for(state="detached")
+    assert [h.number for h in live_hands(match)] == [1, 2]
+    page.context.close()

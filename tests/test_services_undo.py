@@ -135,13 +135,17 @@ def test_the_same_undo_twice_undoes_once():
 
 
 def test_an_undo_that_would_restore_a_hand_after_the_end_is_refused():
+    """(Refused first because a hand was entered since: the restored hand
+    would end the match before it.)"""
     match = play(make_match(target=300), hand("A", 162), hand("A", 162))
     second = Hand.objects.get(match=match, number=2)
     services.hand_delete(match=match, hand_id=second.pk, expected_version=1)
     match = play(fresh(match), hand("A", 162))
     assert fresh(match).finished
-    with pytest.raises(scoring.MatchError):
+    with pytest.raises(services.HandConflict) as caught:
         services.hand_undo(match=match, hand_id=second.pk, action=A.DELETED, expected_version=2)
+    assert caught.value.kind == "later"
+    assert Hand.objects.get(pk=second.pk).deleted_at is not None
 
 
 def test_an_unknown_action_is_an_unknown_hand():
@@ -150,3 +154,52 @@ def test_an_unknown_action_is_an_unknown_hand():
         services.hand_undo(
             match=match, hand_id=Hand.objects.get().pk, action="bogus", expected_version=1
         )
+
+
+def test_undoing_a_new_hand_is_refused_once_later_hands_were_entered():
+    """Review (newcomer): hand 1's "Annuler", tapped after other phones had
+    entered hands 2 and 3, deleted hand 1 and renumbered theirs."""
+    match = make_match()
+    change = services.hand_record(match=match, hand=hand("A", 100), device="Léa")
+    play(match, hand("B", 90), hand("A", 120))
+    version = fresh(match).version
+    assert services.hands_changed_since(match, change.hand.pk, 1)
+    with pytest.raises(services.HandConflict) as caught:
+        services.hand_undo(match=match, hand_id=change.hand.pk, action=A.CREATED, expected_version=1)
+    assert caught.value.kind == "later"
+    assert caught.value.number == 1
+    assert fresh(match).version == version  # nothing changed
+    assert Hand.objects.get(pk=change.hand.pk).deleted_at is None
+
+
+def test_undoing_a_delete_is_refused_once_another_hand_was_entered():
+    """Review: the restored hand took its place back and another phone's new
+    hand silently moved from 2 to 3."""
+    match = play(make_match(), hand("A", 100), hand("B", 90))
+    second = Hand.objects.get(match=match, number=2)
+    services.hand_delete(match=match, hand_id=second.pk, expected_version=1)
+    play(match, hand("A", 130))
+    with pytest.raises(services.HandConflict) as caught:
+        services.hand_undo(match=match, hand_id=second.pk, action=A.DELETED, expected_version=2)
+    assert caught.value.kind == "later"
+    second.refresh_from_db()
+    assert second.deleted_at is not None
+
+
+def test_undoing_a_correction_is_still_possible_after_later_hands():
+    """A correction's undo moves no hand: it stays possible."""
+    match = play(make_match(), hand("A", 100))
+    first = Hand.objects.get(match=match, number=1)
+    services.hand_update(match=match, hand_id=first.pk, hand=hand("A", 110), expected_version=1)
+    play(match, hand("B", 90))
+    services.hand_undo(match=match, hand_id=first.pk, action=A.EDITED, expected_version=2)
+    first.refresh_from_db()
+    assert first.trick_points == 100
+
+
+def test_nothing_changed_since_the_last_hand_so_its_undo_stays():
+    match = play(make_match(), hand("A", 100))
+    change = services.hand_record(match=match, hand=hand("B", 90))
+    assert not services.hands_changed_since(match, change.hand.pk, 1)
+    services.hand_undo(match=match, hand_id=change.hand.pk, action=A.CREATED, expected_version=1)
+    assert Hand.objects.get(pk=change.hand.pk).deleted_at is not None

@@ -254,17 +254,22 @@ def test_an_undo_after_another_phone_changed_the_hand_is_a_conflict(htmx: bool):
     assert undo_key(page(lea, match)) is None
 
 
-def test_an_undo_the_engine_refuses_is_told():
-    match = play(make_match(target=300), hand("A", 162))
+def test_an_undo_that_would_move_hands_entered_since_is_told_and_no_longer_offered():
+    """Review (newcomer): hand 1's "Annuler", tapped after other phones had
+    entered hands 2 and 3, deleted hand 1 and renumbered theirs."""
+    match = make_match(target=300)
     lea = named(match, "Léa")
-    second = play(match, hand("A", 162)) and Hand.objects.get(number=2)
-    lea.post(f"/m/{match.token}/donnes/{second.pk}/supprimer/", {"hand_version": "1"})
+    save(lea, match, seen(page(lea, match)), taker="1", points="162")
     key = undo_key(page(lea, match))
-    play(Match.objects.get(), hand("A", 162))  # another phone ends the match
-    tap_undo(lea, match, key)
+    assert key is not None
+    play(Match.objects.get(), hand("B", 100), hand("A", 162))  # other phones, then the end
+    assert undo_key(page(lea, match)) is None  # no longer offered
+    tap_undo(lea, match, key)  # a page that still shows it
     told = page(lea, match)
-    assert "Impossible d&#x27;annuler : la partie serait terminée avant des donnes" in told
-    assert Hand.objects.get(number=2).deleted_at is not None
+    assert (
+        "Impossible d&#x27;annuler : d&#x27;autres donnes ont été enregistrées depuis" in told
+    )
+    assert [h.number for h in live(match)] == [1, 2, 3]  # nothing moved
 
 
 def test_the_undo_speaks_english():

@@ -1,8 +1,9 @@
 // Undo bar and conflict panel (issue 11). The page works without this script;
-// it only (1) takes the "Annuler" bar away when its time is up (the server
-// refuses a late undo anyway, with a message) and clears what an undo said
-// after a while, and (2) brings a conflict panel into view when another phone
-// was faster (an htmx answer 409): the finger is at the bottom of the form.
+// it only (1) takes the "Annuler" bar away when its time is up, or when
+// another phone's change makes it impossible (the server refuses such an
+// undo anyway, with a message) and clears what an undo said after a while,
+// and (2) brings a conflict panel into view when another phone was faster
+// (an htmx answer 409): the finger is at the bottom of the form.
 (function () {
   "use strict";
   var TOLD_MS = 10000;
@@ -21,6 +22,16 @@
       while (bar.firstChild) bar.removeChild(bar.firstChild);
     }, ms);
   }
+
+  // Another phone's change came in (a poll): an undo that takes a hand away
+  // or brings one back would now move the hands after it; the server
+  // refuses it, so the bar goes (data-undo-moves).
+  document.addEventListener("rebelote:sheet", function () {
+    var bar = document.getElementById("undo-bar");
+    if (bar && bar.querySelector("[data-undo-moves]")) {
+      while (bar.firstChild) bar.removeChild(bar.firstChild);
+    }
+  });
 
   document.addEventListener("DOMContentLoaded", arm);
   document.addEventListener("htmx:afterSettle", function (event) {
