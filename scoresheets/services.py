@@ -679,9 +679,9 @@ def hand_undo(
     ``device`` the phone that changed it) if the hand changed since
     (``expected_version``), (kind ``"later"``) if the undo would take a hand
     away or bring one back after other hands were changed since
-    (:func:`hands_changed_since`: their numbers would move), ``scoring.MatchError`` if the match would be
-    invalid then (e.g. a restored hand after the end), ``Hand.DoesNotExist``
-    for an unknown hand or an unknown ``action``.
+    (:func:`hands_changed_since`: their numbers would move),
+    ``scoring.MatchError`` if the match would be invalid then,
+    ``Hand.DoesNotExist`` for an unknown hand or an unknown ``action``.
     """
     if action not in UNDO_AS:
         raise Hand.DoesNotExist

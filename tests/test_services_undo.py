@@ -165,7 +165,9 @@ def test_undoing_a_new_hand_is_refused_once_later_hands_were_entered():
     version = fresh(match).version
     assert services.hands_changed_since(match, change.hand.pk, 1)
     with pytest.raises(services.HandConflict) as caught:
-        services.hand_undo(match=match, hand_id=change.hand.pk, action=A.CREATED, expected_version=1)
+        services.hand_undo(
+            match=match, hand_id=change.hand.pk, action=A.CREATED, expected_version=1
+        )
     assert caught.value.kind == "later"
     assert caught.value.number == 1
     assert fresh(match).version == version  # nothing changed

@@ -266,9 +266,7 @@ def test_an_undo_that_would_move_hands_entered_since_is_told_and_no_longer_offer
     assert undo_key(page(lea, match)) is None  # no longer offered
     tap_undo(lea, match, key)  # a page that still shows it
     told = page(lea, match)
-    assert (
-        "Impossible d&#x27;annuler : d&#x27;autres donnes ont été enregistrées depuis" in told
-    )
+    assert "Impossible d&#x27;annuler : d&#x27;autres donnes ont été enregistrées depuis" in told
     assert [h.number for h in live(match)] == [1, 2, 3]  # nothing moved
 
 
