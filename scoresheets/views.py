@@ -334,6 +334,27 @@ def conflict_panel(
                 "Cette donne a déjà été saisie depuis un autre téléphone (donne %(number)s)."
             )
         panel["message"] %= who
+    elif conflict.kind == "taken" and len(theirs) == 1:
+        # Two phones typing the same hand number at once type the same hand
+        # of the game: if they differ, one of them is wrong (review: the main
+        # action was to save this one as the next hand, a duplicate). Dropping
+        # it is the main action; theirs can be corrected; saving it as the
+        # next hand stays possible (it may really be the next one).
+        other = theirs[0]
+        panel["differs"] = True
+        panel["edit_url"] = reverse("hand_edit", args=[sheet.match.token, other.pk])
+        who = {"number": sheet.position(other.pk), "device": other.entered_by}
+        if other.entered_by:
+            text = gettext(
+                "%(device)s a saisi la donne %(number)s autrement que vous : vérifiez à la "
+                "table laquelle est juste."
+            )
+        else:
+            text = gettext(
+                "Un autre téléphone a saisi la donne %(number)s autrement que vous : vérifiez "
+                "à la table laquelle est juste."
+            )
+        panel["message"] = text % who
     else:
         panel["message"] = conflict_message(conflict, next_number)
     return panel

@@ -184,8 +184,11 @@ def test_it_refuses_a_form_opened_before_another_phone_entered_a_hand(client: Cl
     response = post(client, match, taker="2", points="100", number="1")
     body = response.content.decode()
     assert response.status_code == 409
-    assert "La donne 1 vient d&#x27;être saisie depuis un autre téléphone." in body
-    assert "validez-la comme donne 2" in body
+    assert (
+        "Un autre téléphone a saisi la donne 1 autrement que vous : vérifiez à la table "
+        "laquelle est juste." in body
+    )
+    assert "Valider comme donne 2 (une autre donne)" in body
     assert 'name="number" value="2"' in body  # validating again records it as hand 2
     assert 'value="100"' in body  # what this phone typed is kept
     assert Hand.objects.count() == 1

@@ -320,6 +320,9 @@ def test_the_same_hand_saved_twice_is_told_and_dropping_it_is_the_main_action(ht
 
 
 def test_a_different_hand_is_shown_next_to_the_entry_and_saved_on_confirm():
+    """Two phones typing hand 2 at once type the same hand of the game: one
+    of them is wrong. Review (newcomer): the main action was to save this
+    one as hand 3, a duplicate; dropping it is, then correcting theirs."""
     match = play(make_match(), hand("A", 100))
     zoe, lea = named(match, "Zoé"), named(match, "Léa")
     form_z, form_l = seen(page(zoe, match)), seen(page(lea, match))
@@ -328,8 +331,16 @@ def test_a_different_hand_is_shown_next_to_the_entry_and_saved_on_confirm():
     body = response.content.decode()
     assert response.status_code == 409
     assert "a déjà saisi" not in body
-    assert "La donne 2 vient d&#x27;être saisie depuis le téléphone de Zoé." in body
-    assert "Valider comme donne 3" in body and "Abandonner ma saisie" in body
+    assert (
+        "Zoé a saisi la donne 2 autrement que vous : vérifiez à la table laquelle est juste."
+        in body
+    )
+    actions = body[body.index('class="conflict-actions"') :]
+    primary = re.search(r'class="button button-primary button-big"[^>]*>([^<]+)<', actions)
+    assert primary.group(1) == "Abandonner ma saisie"
+    theirs = Hand.objects.get(number=2)
+    assert f'href="/m/{match.token}/donnes/{theirs.pk}/">Corriger la donne 2<' in actions
+    assert "Valider comme donne 3 (une autre donne)" in actions
     sheet = services.match_get_scoresheet(match)
     assert escape(sheet.hand_summary(Hand.objects.get(number=2))) in body
     confirm = save(lea, match, seen(body), taker="1", points="120")
