@@ -168,6 +168,12 @@ def test_a_match_opened_once_reopens_offline_with_its_banner(live_server, browse
     context.close()
 
 
+COPY_HAS_HAND_2 = """async (path) => {
+    const copy = await (await caches.open("rebelote-pages-v1")).match(location.origin + path);
+    return Boolean(copy) && (await copy.text()).includes('id="hand-2"');
+}"""
+
+
 def _sheet_moved_on_since_its_copy(live_server, browser):  # noqa: F811 - the fixture's value
     """A match page whose worker's copy is the page as loaded (no hand), and
     whose sheet moved on since: a hand saved from it (htmx, no page load) and
@@ -196,11 +202,7 @@ def test_a_match_left_after_live_changes_reopens_offline_on_its_last_sheet(live_
     _match, path, url, context, page = _sheet_moved_on_since_its_copy(live_server, browser)
     totals = page.locator("#scoreboard .total-points").all_inner_texts()
     page.goto(f"{live_server.url}/")  # the match page left (closed, hidden)
-    copy_has_hand_2 = """async (path) => {
-        const copy = await (await caches.open("rebelote-pages-v1")).match(location.origin + path);
-        return Boolean(copy) && (await copy.text()).includes('id="hand-2"');
-    }"""
-    assert _wait_for(page, lambda: page.evaluate(copy_has_hand_2, path), timeout=10.0)
+    assert _wait_for(page, lambda: page.evaluate(COPY_HAS_HAND_2, path), timeout=10.0)
     set_network(context, online=False)
     page.goto(url)
     page.locator("#freshness").wait_for()
@@ -355,10 +357,13 @@ def test_a_match_reloaded_offline_after_live_changes_shows_its_last_sheet(live_s
     (htmx) and another phone's (a poll) are on the page only, and the network
     is gone when the page reloads: the worker puts the page's own sheet into
     its copy (review: the reload showed the sheet two hands behind)."""
-    match, _path, _url, context, page = _sheet_moved_on_since_its_copy(live_server, browser)
+    match, path, _url, context, page = _sheet_moved_on_since_its_copy(live_server, browser)
     totals = page.locator("#scoreboard .total-points").all_inner_texts()
 
     set_network(context, online=False)
+    # The network gone, the page gives the worker its sheet at once (and
+    # again as it unloads): the copy has both hands before the reload.
+    assert _wait_for(page, lambda: page.evaluate(COPY_HAS_HAND_2, path), timeout=10.0)
     page.reload()
     page.locator("#freshness").wait_for()
     assert page.locator("#hands li.hand").count() == 2

@@ -129,6 +129,8 @@
         if (mine && mine.yielded) return;
         failures += 1;
         if (freshness()) freshness().failed();
+        // The network may be gone: queue.js gives the worker this sheet now.
+        document.dispatchEvent(new CustomEvent("rebelote:poll-failed"));
       })
       .then(function () {
         clearTimeout(timeout);

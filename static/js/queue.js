@@ -737,8 +737,8 @@
   // another app, the tab closed, a reload) with a newer sheet than that
   // copy, the worker keeps the page again: it reopens offline on the last
   // sheet it had. (Not at every change: that would be a page load a phone a
-  // hand.) Without the network (a reload offline), the worker puts this
-  // page's sheet into its copy instead.
+  // hand.) Without the network (gone, a poll failing, a reload offline),
+  // the worker puts this page's sheet into its copy instead.
   var keptVersion = null;
   function sheetVersion() {
     var board = document.getElementById("scoreboard");
@@ -782,6 +782,10 @@
   // A reload or a link asks the worker for the next page before this one
   // is hidden: the sheet must reach it first.
   window.addEventListener("beforeunload", keepPage);
+  // The network gone (or a poll failing): the sheet goes to the worker at
+  // once, before the phone reloads the page without network.
+  window.addEventListener("offline", keepPage);
+  document.addEventListener("rebelote:poll-failed", keepPage);
 
   // On load: entries the last page left "sending" got no answer it saw, so
   // they are pending; the form must not reuse a kept key (a stored copy of
