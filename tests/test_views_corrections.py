@@ -156,7 +156,7 @@ def test_two_phones_saving_the_same_hand_one_is_told(client: Client):
     assert first.status_code == 303
     assert second.status_code == 409
     body = second.content.decode()
-    assert "La donne 1 vient d&#x27;être saisie depuis le téléphone de Léa." in body
+    assert "Léa a saisi la donne 1 autrement que vous" in body
     assert "Abandonner ma saisie" in body
     assert [h.entered_by for h in live(match)] == ["Léa"]
 

@@ -164,6 +164,23 @@
   });
   // This phone's own saves come back through htmx (the sheet swapped out of band).
   document.addEventListener("htmx:afterSettle", showVictory);
+  // Once this phone's hand (a redeal, an undo) is saved, the new totals come
+  // on screen, the next entry's first taps under them (review: the phone
+  // stayed scrolled down its form, the totals out of sight).
+  var saving = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    saving = Boolean(elt && (elt.id === "hand-form" || (elt.closest && elt.closest(".undo-form"))));
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!saving || !xhr) return;
+    saving = false;
+    var b = board();
+    if (!b || xhr.status < 200 || xhr.status >= 300) return;
+    var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    b.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
+  });
   document.addEventListener("DOMContentLoaded", function () {
     wasFinished = finished();
     schedule();
