@@ -51,6 +51,15 @@ class TableForm(OneTimeKeyForm):
             raise forms.ValidationError(
                 _("%(max)s joueurs au plus pour commencer."), params={"max": ROSTER_MAX}
             )
+        seen: set[str] = set()
+        for name in names:
+            if name.casefold() in seen:
+                # Review (newcomer): "Léa, léa" made one player without a word.
+                raise forms.ValidationError(
+                    _("« %(name)s » est deux fois dans la liste : un prénom par joueur."),
+                    params={"name": name},
+                )
+            seen.add(name.casefold())
         return names
 
 

@@ -42,7 +42,7 @@ def test_it_shows_the_new_table_form(client: Client):
 
 
 def test_it_creates_a_table_with_its_first_players(client: Client):
-    data = {"name": "  Les jeudis ", "players": "Léa, Sam\nNoé\r\n\nzoé, léa"}
+    data = {"name": "  Les jeudis ", "players": "Léa, Sam\nNoé\r\n\nzoé, "}
     response = client.post("/tables/nouvelle/", data)
     table = Table.objects.get()
     assert response.status_code == 303
@@ -448,3 +448,13 @@ def test_the_home_page_lists_only_my_tables(client: Client):
     body = client.get("/").content.decode()
     assert f'href="/t/{mine.token}/"' in body and "1 partie" in body
     assert theirs.token not in body and "Les vendredis" not in body
+
+
+def test_it_refuses_the_same_first_player_twice(client: Client):
+    """Review (newcomer): "Léa, léa, Marc" made two players without a word."""
+    response = client.post("/tables/nouvelle/", {"name": "Jeudi", "players": "Léa, léa, Marc"})
+    assert response.status_code == 422
+    assert (
+        "« léa » est deux fois dans la liste : un prénom par joueur." in response.content.decode()
+    )
+    assert Table.objects.count() == 0
