@@ -206,3 +206,21 @@ def test_it_refuses_the_same_name_twice_in_english(client: Client):
     response = client.post("/nouvelle/", data, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 422
     assert "“alice” already has another seat" in response.content.decode()
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche"])
+def test_a_refused_rule_is_summed_up_at_the_top_in_words(client: Client, game: str):
+    """Review (newcomer): a target of 0 reloaded the page at its top, the
+    error 1,800 px down in Django's words ("supérieure ou égale à 1")."""
+    data = form(game=game, target="0", **{"coinche-target": "0"})
+    response = client.post("/nouvelle/", data)
+    assert response.status_code == 422
+    body = response.content.decode()
+    summary = body[body.index('id="error-summary"') :]
+    summary = summary[: summary.index("</div>")]
+    field = "id_target" if game == "belote" else "id_coinche-target"
+    assert f'<a href="#{field}">Objectif (points)</a>' in summary
+    assert "L&#x27;objectif est un nombre de points, de 1 à 100 000." in summary
+    assert f'id="{field}"' in body
+    assert "supérieure ou égale" not in body
+    assert Match.objects.count() == 0

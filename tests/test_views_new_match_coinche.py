@@ -292,7 +292,7 @@ def test_a_bad_coinche_value_is_refused_with_a_message(client: Client, field, va
 def test_a_bad_coinche_value_is_refused_in_english_too(client: Client):
     response = client.post("/nouvelle/", form(**{"coinche-target": "0"}), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 422
-    assert "Ensure this value is greater than or equal to 1." in response.content.decode()
+    assert "The target is a number of points, from 1 to 100,000." in response.content.decode()
 
 
 def test_a_federation_preset_in_a_belote_match_is_refused(client: Client):

@@ -101,5 +101,7 @@ def test_two_new_players_of_the_same_name_are_refused(client: Client):
     assert response.status_code == 422
     body = response.content.decode()
     assert "« inès » est déjà à une autre place" in body
-    assert body.count("est déjà à une autre place") == 1
+    fields = body[body.index("</div>", body.index('id="error-summary"')) :]  # past the summary
+    assert body.count("est déjà à une autre place") == 2  # the summary's, and seat 4's
+    assert fields.count("est déjà à une autre place") == 1
     assert not table.matches.exists() and table.roster.count() == 2
