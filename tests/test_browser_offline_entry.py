@@ -308,3 +308,23 @@ def test_a_save_slower_than_the_first_wait_gets_through_later(live_server, brows
     assert _live_hands(match) == [(1, "A", 100)]
     page.locator("#hand-1").wait_for()
     context.close()
+
+
+def test_a_preview_never_shown_says_none_comes_offline(live_server, browser):  # noqa: F811
+    """Review (newcomer): offline, the preview kept saying "L'aperçu du score
+    s'affiche ici pendant la saisie", as if it would."""
+    match = make_match()
+    path = f"/m/{match.token}/"
+    context = _context(browser)
+    page = _open_offline_ready(context, f"{live_server.url}{path}", path)
+    set_network(context, online=False)
+    page.wait_for_function("() => !navigator.onLine")
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label("Bob", exact=True).check()
+    form.locator("#id_points").fill("95")
+    preview = page.locator("#preview")
+    preview.get_by_text("Pas d'aperçu sans réseau : la donne sera comptée à son envoi.").wait_for()
+    set_network(context, online=True)
+    form.locator("#id_points").fill("96")
+    page.locator("#preview .outcome-scores").wait_for()  # the network back, the preview too
+    context.close()

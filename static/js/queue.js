@@ -503,11 +503,24 @@
   document.addEventListener("htmx:timeout", lost);
 
   // A preview that could not be asked (offline) no longer describes the entry.
-  // It is greyed then: its scores are those of what was typed before.
+  // It is greyed then: its scores are those of what was typed before. One
+  // that had none yet says why none comes (review: "L'aperçu du score
+  // s'affiche ici" stayed, as if it would).
   function markPreview(stale) {
     previewStale = stale;
     var preview = document.getElementById("preview");
-    if (preview) preview.classList.toggle("is-stale", stale);
+    if (!preview) return;
+    preview.classList.toggle("is-stale", stale);
+    var untouched = placeholder !== null && preview.innerHTML === placeholder;
+    if (stale && untouched && preview.dataset.offline) {
+      var note = document.createElement("p");
+      note.className = "muted";
+      note.dataset.offlineNote = "1";
+      note.textContent = preview.dataset.offline;
+      preview.replaceChildren(note);
+    } else if (!stale && preview.querySelector("[data-offline-note]") && placeholder !== null) {
+      preview.innerHTML = placeholder;
+    }
   }
   document.addEventListener("htmx:sendError", function (event) {
     if (event.detail && event.detail.elt && event.detail.elt.id === "preview") markPreview(true);
