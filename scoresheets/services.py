@@ -132,11 +132,10 @@ def match_create(
     same players gets the match the first sending created; nothing is
     created twice, even by two requests at once.
     """
-    made, key = _created_match(key, names)
-    if made is not None:
-        return made
-    try:
-        return _match_create(
+    return created_once(
+        key,
+        lambda key: _created_match(key, names),
+        lambda key: _match_create(
             names=names,
             rules=rules,
             team_a_name=team_a_name,
@@ -146,9 +145,31 @@ def match_create(
             card_names=card_names,
             table=table,
             key=key,
-        )
+        ),
+    )
+
+
+def created_once(
+    key: str | None,
+    find: Callable[[str | None], tuple[Any, str | None]],
+    create: Callable[[str | None], Any],
+) -> Any:
+    """What a form with the one-time ``key`` creates (``forms.OneTimeKeyForm``),
+    created once: ``find(key)`` gives what that key already made if this
+    request is its resend (else ``None``) and the key to record (``None``
+    when it was used for something else); ``create(key)`` makes it in a
+    transaction of its own, recording the key under a unique constraint. Two
+    sendings at once: the second's insert breaks that constraint
+    (``IntegrityError``) and it gets what the first made; any other
+    ``IntegrityError`` propagates. Used by :func:`match_create`,
+    :func:`match_import` and ``tables.table_create``."""
+    made, key = find(key)
+    if made is not None:
+        return made
+    try:
+        return create(key)
     except IntegrityError:
-        made, _key = _created_match(key, names)  # two sendings at once: the other made it
+        made, _key = find(key)
         if made is None:
             raise
         return made
@@ -814,16 +835,11 @@ def match_import(*, document: Any, device: str = "", key: str | None = None) -> 
     rules, inputs = scoring.parse_match_document(document)
     result = scoring.score_match(rules, inputs)
     table = _table_from_document(document, inputs)
-    made, key = _created_match(key, table["names"], len(inputs))
-    if made is not None:
-        return made
-    try:
-        return _match_import(rules, inputs, result, table, device=device, key=key)
-    except IntegrityError:
-        made, _key = _created_match(key, table["names"], len(inputs))
-        if made is None:
-            raise
-        return made
+    return created_once(
+        key,
+        lambda key: _created_match(key, table["names"], len(inputs)),
+        lambda key: _match_import(rules, inputs, result, table, device=device, key=key),
+    )
 
 
 @transaction.atomic

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import QuerySet
 
 from scoresheets import caching, presets, ratings, scoring, services, stats
@@ -50,16 +50,11 @@ def table_create(*, name: str, player_names: Sequence[str] = (), key: str | None
     answer) gets the table the first sending created; a key already used for
     another name is not a resend (the table is new, recorded without a key).
     """
-    made, key = _created_table(key, name)
-    if made is not None:
-        return made
-    try:
-        return _table_create(name=name, player_names=player_names, key=key)
-    except IntegrityError:
-        made, _key = _created_table(key, name)  # two sendings at once: the other made it
-        if made is None:
-            raise
-        return made
+    return services.created_once(
+        key,
+        lambda key: _created_table(key, name),
+        lambda key: _table_create(name=name, player_names=player_names, key=key),
+    )
 
 
 def _created_table(key: str | None, name: str) -> tuple[Table | None, str | None]:
