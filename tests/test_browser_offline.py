@@ -98,6 +98,16 @@ def _stored(page, path: str, cache: str = "rebelote-pages-v1") -> None:
     )
 
 
+def _open_offline_ready(context, url, path):
+    """A page of the match, controlled by the worker, which keeps a copy of it."""
+    page = _page(context)
+    page.goto(url)
+    _worker_ready(page)
+    page.reload()
+    _stored(page, path)
+    return page
+
+
 def _wait_for(page, predicate, timeout=15.0):
     """Wait until ``predicate()`` is true; Playwright's events (route
     handlers) run meanwhile, as they do not during a plain sleep."""
@@ -133,11 +143,7 @@ def test_a_match_opened_once_reopens_offline_with_its_banner(live_server, browse
     match = _played_match()
     path = f"/m/{match.token}/"
     context = _context(browser)
-    page = _page(context)
-    page.goto(f"{live_server.url}{path}")
-    _worker_ready(page)
-    page.reload()  # now through the worker, which keeps a copy
-    _stored(page, path)
+    page = _open_offline_ready(context, f"{live_server.url}{path}", path)
     online_totals = page.locator("#scoreboard .total-points").all_inner_texts()
     assert page.locator("#freshness").is_hidden()
 
@@ -182,11 +188,7 @@ def _sheet_moved_on_since_its_copy(live_server, browser):  # noqa: F811 - the fi
     path = f"/m/{match.token}/"
     url = f"{live_server.url}{path}"
     context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _worker_ready(page)
-    page.reload()
-    _stored(page, path)
+    page = _open_offline_ready(context, url, path)
     enter_hand(page, taker="Alice", points=100)
     page.locator("#hand-1").wait_for()
     play(match, hand("B", 90))
@@ -315,11 +317,7 @@ def test_a_copy_kept_before_a_deployment_still_opens_styled_and_keeps_a_hand(
     path = f"/m/{match.token}/"
     url = f"{live_server.url}{path}"
     context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _worker_ready(page)
-    page.reload()
-    _stored(page, path)
+    page = _open_offline_ready(context, url, path)
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     before = page.evaluate(STATIC_CACHES)
     assert len(before) == 1

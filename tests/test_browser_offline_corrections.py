@@ -15,15 +15,15 @@ from scoresheets import services
 from scoresheets.models import Hand
 from tests.factories import hand, make_match, play
 from tests.test_browser import CSP_PROBLEMS, browser, enter_hand  # noqa: F401 - fixture
-from tests.test_browser_offline import _context, _stored, set_network
-from tests.test_browser_offline_entry import (
-    _live_hands,
-    _lose_first_answer,
+from tests.test_browser_offline import (
+    _context,
     _open_offline_ready,
     _page,
-    _pending_rows,
+    _stored,
     _wait_for,
+    set_network,
 )
+from tests.test_browser_offline_entry import _live_hands, _lose_first_answer, _pending_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -13,16 +13,16 @@ import pytest
 
 from scoresheets.models import Hand
 from tests.factories import make_match
-from tests.test_browser import CSP_PROBLEMS, _watch, browser, enter_hand  # noqa: F401 - fixture
-from tests.test_browser_offline import _context, _stored, _wait_for, _worker_ready, set_network
+from tests.test_browser import CSP_PROBLEMS, browser, enter_hand  # noqa: F401 - fixture
+from tests.test_browser_offline import (
+    _context,
+    _open_offline_ready,
+    _page,
+    _wait_for,
+    set_network,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _page(context):
-    page = context.new_page()
-    _watch(page)
-    return page
 
 
 def _live_hands(match) -> list[tuple[int, str | None, int | None]]:
@@ -68,16 +68,6 @@ def _lose_first_answer(page, pattern: str) -> list[str]:
 
     page.route(re.compile(pattern), route_it)
     return calls
-
-
-def _open_offline_ready(context, url, path):
-    """A page of the match, controlled by the worker, which keeps a copy of it."""
-    page = _page(context)
-    page.goto(url)
-    _worker_ready(page)
-    page.reload()
-    _stored(page, path)
-    return page
 
 
 def test_two_hands_typed_offline_survive_reload_and_reopen_and_are_saved_once(live_server, browser):  # noqa: F811

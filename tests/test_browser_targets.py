@@ -78,19 +78,26 @@ def _urls() -> list[str]:
     ]
 
 
+def _on_every_page(live_server, page, urls, find) -> dict:
+    """``find()`` on each page of ``urls``, every section opened so that what
+    it holds counts too: what it found, by URL (pages where it found
+    nothing left out)."""
+    found = {}
+    for url in urls:
+        page.goto(f"{live_server.url}{url}")
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => d.open = true)")
+        result = find()
+        if result:
+            found[url] = result
+    return found
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_touch_target_is_at_least_44_px(live_server, browser, scheme):  # noqa: F811
     urls = elsewhere(_urls)
     page = phone(browser)
     page.emulate_media(color_scheme=scheme)
-    small = {}
-    for url in urls:
-        page.goto(f"{live_server.url}{url}")
-        # Open every section, so that what it holds is measured too.
-        page.evaluate("() => document.querySelectorAll('details').forEach((d) => d.open = true)")
-        found = page.evaluate(SMALL_TARGETS)
-        if found:
-            small[url] = found
+    small = _on_every_page(live_server, page, urls, lambda: page.evaluate(SMALL_TARGETS))
     assert small == {}, json.dumps(small, indent=1, ensure_ascii=False)
     assert CSP_PROBLEMS == []
 
@@ -112,13 +119,7 @@ def test_no_chip_breaks_a_word(live_server, browser, width):  # noqa: F811
     urls = elsewhere(_urls)
     page = phone(browser)
     page.set_viewport_size({"width": width, "height": 844})
-    broken = {}
-    for url in urls:
-        page.goto(f"{live_server.url}{url}")
-        page.evaluate("() => document.querySelectorAll('details').forEach((d) => d.open = true)")
-        found = page.evaluate(BROKEN_WORDS)
-        if found:
-            broken[url] = found
+    broken = _on_every_page(live_server, page, urls, lambda: page.evaluate(BROKEN_WORDS))
     assert broken == {}, json.dumps(broken, indent=1, ensure_ascii=False)
 
 
@@ -130,13 +131,10 @@ def test_axe_finds_no_violation(live_server, browser, scheme):  # noqa: F811
     urls = elsewhere(_urls)
     page = phone(browser)
     page.emulate_media(color_scheme=scheme)
-    violations = {}
-    for url in urls:
-        page.goto(f"{live_server.url}{url}")
-        page.evaluate("() => document.querySelectorAll('details').forEach((d) => d.open = true)")
+
+    def axe_violations() -> list:
         found = axe.run(page).response["violations"]
-        if found:
-            violations[url] = [
-                (v["id"], [node["target"] for node in v["nodes"]][:5]) for v in found
-            ]
+        return [(v["id"], [node["target"] for node in v["nodes"]][:5]) for v in found]
+
+    violations = _on_every_page(live_server, page, urls, axe_violations)
     assert violations == {}, json.dumps(violations, indent=1, ensure_ascii=False)

@@ -38,6 +38,9 @@ var PAGES_MAX = 40;
 var HANDS_CACHE = "rebelote-hands-v1";
 var HANDS_MAX = 6;
 var HAND_PAGE = /^\/m\/[^/]+\/donnes\/\d+\/$/;
+// Page key -> the copy being kept from the page's own sheet (a message of
+// the page), which a load of that page without the network waits for.
+var keeping = {};
 var SAVED_AT = "X-Rebelote-Saved-At"; // when the copy was stored (this phone's clock, ms)
 var TITLE = "X-Rebelote-Title"; // the page's <title>, for the list of pages kept offline
 var COPY_MARK = '<meta name="rebelote-copy" content="live">';
@@ -180,7 +183,6 @@ self.addEventListener("message", function (event) {
   kept.then(function () { if (keeping[key] === kept) delete keeping[key]; });
   event.waitUntil(kept.then(function () { return stored; }).catch(function () { /* no network */ }));
 });
-var keeping = {}; // page key -> the copy being kept, from the page's sheet
 
 // Put a page's live sheet into the copy kept at ``key``, if it is newer than
 // the copy's: ``sheet`` = {version, parts: {id: outerHTML} (the sections
