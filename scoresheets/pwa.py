@@ -18,15 +18,21 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from typing import Any
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import engines
 from django.templatetags.static import PrefixNode, static
-from django.urls import reverse
+from django.urls import URLPattern, URLResolver, get_resolver, get_script_prefix, reverse
+from django.urls.resolvers import RoutePattern
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
+
+from scoresheets.views import SHEET_PARTS
 
 # The browser's theme colour and the splash screen's background: base.html's
 # theme-color (light) and app.css's --bg.
@@ -62,6 +68,147 @@ def precache_urls() -> list[str]:
     """Every static URL the worker stores on install (versioned names in
     production), in a stable order."""
     return _project_static_files() + _htmx_files()
+
+
+# ---- What the pages' scripts and the worker share (docs/sync.md, "Client").
+# One source here, rendered into every page (``<meta name="rebelote-sync">``,
+# templatetags/pwa_tags.py, read by static/js/sync/config.js) and into the
+# worker's script (``CONFIG`` in templates/pwa/sw.js): nothing of it is copied
+# into a script.
+
+# The pages a phone may read again offline, by URL name: the worker keeps a
+# copy of each (the network first, then the copy); every other route goes to
+# the network (forms, polls, previews, exports).
+READABLE_PAGES = (
+    "home",
+    "match",
+    "match_read",
+    "hand_edit",  # a hand's correction page: corrected offline too (static/js/changes.js)
+    "table",
+    "table_ranking",
+    "table_player",
+    "table_read",
+    "table_ranking_read",
+    "table_player_read",
+)
+# The pages whose live sheet the page gives the worker to keep, as data
+# (static/js/sync/keep.js): a copy of them reopens on the last sheet it had.
+SHEET_PAGES = ("match", "match_read")
+# A hand's correction page: its copies are kept apart (a few), so that they
+# never push the pages to read out of the pages' cache.
+HAND_PAGE = "hand_edit"
+# The worker's Cache Storage names (kept across versions: the copies stay
+# readable after a deployment) and the headers it adds to a kept page.
+CACHES = {
+    "pages": "rebelote-pages-v1",
+    "hands": "rebelote-hands-v1",
+    "sheets": "rebelote-sheets-v1",
+}
+HEADERS = {
+    "saved_at": "X-Rebelote-Saved-At",  # when the copy was stored (this phone's clock, ms)
+    "title": "X-Rebelote-Title",  # the page's <title>, for the list of pages kept offline
+}
+
+HOUR_MS = 3_600_000
+# The client's delays, in milliseconds. Production values; a test may shorten
+# them with the setting ``REBELOTE_SYNC_TIMINGS`` (a dict of some of these
+# keys), which the pages and the worker then follow.
+TIMINGS_MS = {
+    # The poll (static/js/poll.js): every 2 s while the tab is visible, every
+    # 30 s while hidden; given up after 8 s; while polls fail, the next waits
+    # twice as long each time, up to 30 s.
+    "poll_visible": 2_000,
+    "poll_hidden": 30_000,
+    "poll_timeout": 8_000,
+    "poll_backoff_max": 30_000,
+    # A save (htmx, and the queue's sends): given up after 10 s; the queue's
+    # retries wait 2 s, then twice as long each time, up to 60 s, and each
+    # waits longer for its answer (10, 20, 40, then 60 s).
+    "save_timeout": 10_000,
+    "retry_min": 2_000,
+    "retry_max": 60_000,
+    # The banner says the sheet is behind once polls have failed for 10 s.
+    "behind": 10_000,
+    # The worker waits this long for the network before it serves its copy.
+    "network_timeout": 4_000,
+    # A hand or a change kept on the phone and never sent stops being sent on
+    # its own after three days (docs/sync.md, "Expiry"): it stays on its
+    # match's page, marked, until the user sends it or drops it.
+    "kept_for": 72 * HOUR_MS,
+}
+
+
+def timings() -> dict[str, int]:
+    """:data:`TIMINGS_MS` with the setting ``REBELOTE_SYNC_TIMINGS`` over it.
+
+    Raises ``ImproperlyConfigured`` for a key that is not a timing (a typo
+    would otherwise leave the production value in a test that meant to
+    shorten it)."""
+    overrides = getattr(settings, "REBELOTE_SYNC_TIMINGS", None) or {}
+    unknown = sorted(set(overrides) - set(TIMINGS_MS))
+    if unknown:
+        raise ImproperlyConfigured(f"REBELOTE_SYNC_TIMINGS: unknown timings {unknown}")
+    return {**TIMINGS_MS, **{name: int(value) for name, value in overrides.items()}}
+
+
+PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
+
+
+def _route_source(pattern: RoutePattern) -> str:
+    """The regular expression of one ``path()`` route (``m/<token:token>/``):
+    its literal text escaped, each parameter its converter's regex. The same
+    text is a regular expression in Python and in JavaScript."""
+    route = str(pattern)
+    source, end = [], 0
+    for found in PARAMETER.finditer(route):
+        source.append(re.escape(route[end : found.start()]))
+        source.append(f"(?:{pattern.converters[found['name']].regex})")
+        end = found.end()
+    source.append(re.escape(route[end:]))
+    return "".join(source)
+
+
+def route_patterns(names: tuple[str, ...]) -> dict[str, str]:
+    """The path of each URL name of ``names`` as an anchored regular expression
+    (a JavaScript ``RegExp`` source), script prefix included, read from the
+    URL configuration (the one source of the routes, as fastpoll.py does).
+    Raises ``ImproperlyConfigured`` for a name that is no ``path()`` route."""
+    found: dict[str, str] = {}
+
+    def walk(patterns: list, prefix: str) -> None:
+        for entry in patterns:
+            if isinstance(entry, URLResolver) and isinstance(entry.pattern, RoutePattern):
+                walk(entry.url_patterns, prefix + _route_source(entry.pattern))
+            elif isinstance(entry, URLPattern) and entry.name in names:
+                if not isinstance(entry.pattern, RoutePattern):
+                    raise ImproperlyConfigured(f"{entry.name}: not a path() route")
+                found.setdefault(entry.name, prefix + _route_source(entry.pattern))
+
+    walk(get_resolver().url_patterns, "")
+    missing = [name for name in names if name not in found]
+    if missing:
+        raise ImproperlyConfigured(f"no path() route named {missing}")
+    prefix = re.escape(get_script_prefix())
+    return {name: f"^{prefix}{found[name]}$" for name in names}
+
+
+def sync_config() -> dict[str, Any]:
+    """What the pages' scripts and the worker share, as JSON-ready data:
+    ``parts`` (the ids of the sheet's parts, views.SHEET_PARTS), ``pages``
+    (URL name -> path regex of each page a phone may read offline),
+    ``sheet_pages`` and ``hand_page`` (names among them), ``caches`` and
+    ``headers`` (the worker's), ``timings`` (:func:`timings`, ms) and
+    ``worker`` (the worker's script URL)."""
+    return {
+        "parts": list(SHEET_PARTS),
+        "pages": route_patterns(READABLE_PAGES),
+        "sheet_pages": list(SHEET_PAGES),
+        "hand_page": HAND_PAGE,
+        "caches": CACHES,
+        "headers": HEADERS,
+        "timings": timings(),
+        "worker": reverse("service_worker"),
+    }
 
 
 @require_safe
@@ -115,6 +262,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     version = hashlib.sha256("\n".join([*urls, offline]).encode()).hexdigest()[:12]
     context = {
         "version": version,
+        "config": json.dumps(sync_config()),
         "precache": json.dumps(urls),
         "offline_url": json.dumps(offline),
         # The prefix itself, not a file: the manifest storage of production

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import time
 from http.cookies import SimpleCookie
 
 import pytest
@@ -86,15 +85,16 @@ def _worker_ready(page) -> str:
     )
 
 
-def _stored(page, path: str, cache: str = "rebelote-pages-v1") -> None:
+def _stored(page, path: str, cache: str = "rebelote-pages-v1", has: str = "") -> None:
     """Wait until the worker keeps a copy of ``path`` in ``cache`` (it stores
-    it after answering; a hand's correction page goes to rebelote-hands-v1)."""
+    it after answering; a hand's correction page goes to rebelote-hands-v1),
+    one whose HTML holds ``has``."""
     page.wait_for_function(
-        """async ([path, name]) => {
-            const cache = await caches.open(name);
-            return Boolean(await cache.match(location.origin + path));
+        """async ([path, name, has]) => {
+            const copy = await (await caches.open(name)).match(location.origin + path);
+            return Boolean(copy) && (await copy.text()).includes(has);
         }""",
-        arg=[path, cache],
+        arg=[path, cache, has],
     )
 
 
@@ -106,18 +106,6 @@ def _open_offline_ready(context, url, path):
     page.reload()
     _stored(page, path)
     return page
-
-
-def _wait_for(page, predicate, timeout=15.0):
-    """Wait until ``predicate()`` is true; Playwright's events (route
-    handlers) run meanwhile, as they do not during a plain sleep."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        page.wait_for_timeout(200)
-    return predicate()
 
 
 def _played_match():
@@ -174,9 +162,11 @@ def test_a_match_opened_once_reopens_offline_with_its_banner(live_server, browse
     context.close()
 
 
-COPY_HAS_HAND_2 = """async (path) => {
-    const copy = await (await caches.open("rebelote-pages-v1")).match(location.origin + path);
-    return Boolean(copy) && (await copy.text()).includes('id="hand-2"');
+# The sheet the worker keeps for the page at ``path`` (static/js/sync/keep.js:
+# data beside the page's copy) has hand 2.
+KEPT_SHEET_HAS_HAND_2 = """async (path) => {
+    const kept = await (await caches.open("rebelote-sheets-v1")).match(location.origin + path);
+    return Boolean(kept) && (await kept.json()).parts.hands.includes('id="hand-2"');
 }"""
 
 
@@ -204,7 +194,7 @@ def test_a_match_left_after_live_changes_reopens_offline_on_its_last_sheet(live_
     _match, path, url, context, page = _sheet_moved_on_since_its_copy(live_server, browser)
     totals = page.locator("#scoreboard .total-points").all_inner_texts()
     page.goto(f"{live_server.url}/")  # the match page left (closed, hidden)
-    assert _wait_for(page, lambda: page.evaluate(COPY_HAS_HAND_2, path), timeout=10.0)
+    assert page.wait_for_function(KEPT_SHEET_HAS_HAND_2, arg=path)
     set_network(context, online=False)
     page.goto(url)
     page.locator("#freshness").wait_for()
@@ -240,43 +230,57 @@ def test_what_needs_the_network_says_so_offline(live_server, browser):  # noqa: 
     context.close()
 
 
-def test_a_failing_poll_says_the_sheet_is_behind_and_backs_off(live_server, browser):  # noqa: F811
+# The client's timings, ten times shorter (scoresheets/pwa.py, TIMINGS_MS: a
+# poll every 2 s, twice as long after each failure up to 30 s, given up after
+# 8 s, the banner after 10 s of failures).
+SHORT_POLLS = {"poll_visible": 200, "poll_backoff_max": 3_000, "poll_timeout": 800, "behind": 1_000}
+
+
+def test_a_failing_poll_says_the_sheet_is_behind_and_backs_off(live_server, browser, settings):  # noqa: F811
+    settings.REBELOTE_SYNC_TIMINGS = SHORT_POLLS
     match = _played_match()
     context = _context(browser, service_workers="block")
     page = _page(context)
-    failed: list[float] = []
-
-    def fail(route) -> None:
-        failed.append(time.monotonic())
-        route.abort("internetdisconnected")
-
-    page.route("**/poll/**", fail)
+    # When each poll leaves (the page's clock, ms).
+    page.add_init_script(
+        """window.pollsAt = []; const send = window.fetch;
+        window.fetch = (url, ...rest) => {
+            if (String(url).includes("/poll/")) window.pollsAt.push(performance.now());
+            return send(url, ...rest);
+        };"""
+    )
+    page.route("**/poll/**", lambda route: route.abort("internetdisconnected"))
     page.goto(f"{live_server.url}/m/{match.token}/")
-    start = time.monotonic()
     banner = page.locator("#freshness")
     assert banner.is_hidden()
-    banner.wait_for(state="visible", timeout=20_000)
+    banner.wait_for(state="visible")
     assert re.fullmatch(r"Dernière mise à jour il y a \d+ s", banner.inner_text())
-    page.wait_for_timeout(max(0, 20 - (time.monotonic() - start)) * 1000)
-    # Every 2 s, 20 s would be ten polls; waiting twice as long after each
-    # failure (2, 4, 8, 16 s) makes it three or four.
-    assert 2 <= len([t for t in failed if t - start <= 20]) <= 5
+    page.wait_for_function("() => window.pollsAt.length >= 5")
+    polls = page.evaluate("() => window.pollsAt")
+    # Every 0.2 s would be five polls in a second; waiting twice as long
+    # after each failure (0.4, 0.8, 1.6, then the 3 s cap) spaces them out.
+    # (Lower bounds only: a timer never fires early, however loaded the machine.)
+    waits = [later - earlier for earlier, later in itertools.pairwise(polls)]
+    assert len(waits) >= 4, waits
+    least = [400, 800, 1600, 3000]  # ms: 2, 4 and 8 times poll_visible, then the cap
+    assert all(wait >= ms for wait, ms in zip(waits[:4], least, strict=True)), waits
     # Polls come back: the banner goes.
     page.unroute("**/poll/**")
-    banner.wait_for(state="hidden", timeout=40_000)
+    banner.wait_for(state="hidden")
     context.close()
 
 
-def test_a_poll_that_never_answers_is_given_up(live_server, browser):  # noqa: F811
+def test_a_poll_that_never_answers_is_given_up(live_server, browser, settings):  # noqa: F811
     """A poll whose answer never comes is aborted (its timeout), counted as a
     failure, and the sheet says it is behind; without the timeout the poll
     would wait for ever and the page would look current."""
+    settings.REBELOTE_SYNC_TIMINGS = SHORT_POLLS
     match = _played_match()
     context = _context(browser, service_workers="block")
     page = _page(context)
     page.route("**/poll/**", lambda route: None)  # never answered
     page.goto(f"{live_server.url}/m/{match.token}/")
-    page.locator("#freshness").wait_for(state="visible", timeout=25_000)
+    page.locator("#freshness").wait_for(state="visible")
     assert page.locator("#freshness").inner_text().startswith("Dernière mise à jour il y a")
     context.close()
 
@@ -327,8 +331,12 @@ def test_a_copy_kept_before_a_deployment_still_opens_styled_and_keeps_a_hand(
     monkeypatch.setattr(pwa, "precache_urls", lambda: [name + "?v=2" for name in names])
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
     # Installed and active: one static cache, the new version's (the old one gone).
-    assert _wait_for(
-        page, lambda: len(caches := page.evaluate(STATIC_CACHES)) == 1 and caches != before
+    page.wait_for_function(
+        f"""async (before) => {{
+            const names = await ({STATIC_CACHES})();
+            return names.length === 1 && names[0] !== before[0];
+        }}""",
+        arg=before,
     )
 
     # The browser's own HTTP cache is no promise (evicted at will): without it,
@@ -360,8 +368,8 @@ def test_a_match_reloaded_offline_after_live_changes_shows_its_last_sheet(live_s
 
     set_network(context, online=False)
     # The network gone, the page gives the worker its sheet at once (and
-    # again as it unloads): the copy has both hands before the reload.
-    assert _wait_for(page, lambda: page.evaluate(COPY_HAS_HAND_2, path), timeout=10.0)
+    # again as it unloads): the sheet kept has both hands before the reload.
+    assert page.wait_for_function(KEPT_SHEET_HAS_HAND_2, arg=path)
     page.reload()
     page.locator("#freshness").wait_for()
     assert page.locator("#hands li.hand").count() == 2

@@ -20,7 +20,6 @@ from tests.test_browser_offline import (
     _open_offline_ready,
     _page,
     _stored,
-    _wait_for,
     set_network,
 )
 from tests.test_browser_offline_entry import _live_hands, _lose_first_answer, _pending_rows
@@ -76,7 +75,8 @@ def _hand_2_corrected_elsewhere_then_online(browser, match, url, page):  # noqa:
     other = _page(other_context)
     other.goto(url)
     _correct(other, 2, 110)
-    assert _wait_for(other, lambda: _live_hands(match)[1] == (2, "B", 110))
+    other.wait_for_url(re.compile(r"#hand-2$"))  # saved: back on the sheet
+    assert _live_hands(match)[1] == (2, "B", 110)
     set_network(page.context, online=True)
     _pending_rows(page).first.get_by_text("Cette donne vient d'être modifiée").wait_for()
     return other_context
@@ -111,8 +111,9 @@ def test_a_correction_and_a_hand_typed_offline_are_sent_once_in_order(
     assert _versions(match) == [1, 2, 1]
     assert page.locator("#conflict").count() == 0
     page.locator("#hand-3").wait_for()
-    page.reload()
-    page.wait_for_timeout(1000)
+    page.reload()  # nothing is sent twice later: nothing is left to send
+    assert page.evaluate("() => localStorage.getItem('rebelote-queue-v1')") in (None, "[]")
+    page.wait_for_load_state("networkidle")
     assert _versions(match) == [1, 2, 1]
     assert CSP_PROBLEMS == []
     context.close()
@@ -156,8 +157,8 @@ def test_a_correction_whose_answer_is_lost_is_sent_again_and_stored_once(live_se
     page = _page(context)
     page.goto(f"{live_server.url}{path}")
     calls = _lose_first_answer(page, r"/m/[^/]+/donnes/\d+/$")
-    _correct(page, 1, 130)
-    assert _wait_for(page, lambda: len(calls) >= 2)
+    with page.expect_request_finished(lambda request: request.method == "POST" and len(calls) >= 2):
+        _correct(page, 1, 130)
     page.locator("#pending-hands").wait_for(state="hidden")
     keys = [re.search(r"(?:^|&)key=(\w+)", c).group(1) for c in calls]
     assert keys[0] == keys[1]
@@ -276,7 +277,8 @@ def test_a_refused_deletion_stays_on_the_correction_page_with_why(live_server, b
     other = _page(other_context)
     other.goto(f"{live_server.url}/m/{match.token}/")
     _correct(other, 1, 110)  # the hand changes under this page
-    assert _wait_for(other, lambda: _live_hands(match)[0] == (1, "A", 110))
+    other.wait_for_url(re.compile(r"#hand-1$"))  # saved: back on the sheet
+    assert _live_hands(match)[0] == (1, "A", 110)
     page.get_by_role("button", name="Supprimer la donne").click()
     page.locator(".messages").get_by_text("vient d'être modifiée").wait_for()
     assert page.url == edit  # as without JavaScript

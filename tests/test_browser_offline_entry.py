@@ -18,7 +18,7 @@ from tests.test_browser_offline import (
     _context,
     _open_offline_ready,
     _page,
-    _wait_for,
+    _stored,
     set_network,
 )
 
@@ -104,10 +104,9 @@ def test_two_hands_typed_offline_survive_reload_and_reopen_and_are_saved_once(li
     # both saved and still kept, to be sent again with its key, which the
     # server replays. Each hand is kept or saved, never lost, saved once.)
     page.reload()
-    assert _wait_for(page, lambda: _kept_or_saved(page, match) == {1, 2}), (
-        _pending_numbers(page),
-        _live_hands(match),
-    )
+    # (The rows are drawn as the page loads; a row goes only once its hand
+    # is saved: read in this order, each hand is in one or the other.)
+    assert _kept_or_saved(page, match) == {1, 2}, (_pending_numbers(page), _live_hands(match))
     assert _live_hands(match) in ([], [(1, "A", 100)], [(1, "A", 100), (2, "B", 90)])
     page.close()
     page = _page(context)
@@ -131,7 +130,8 @@ def test_two_hands_typed_offline_survive_reload_and_reopen_and_are_saved_once(li
     assert other.locator("#hands li.hand").count() == 2
     # Nothing is sent twice later (a reload sends what is left: nothing).
     page.reload()
-    page.wait_for_timeout(1000)
+    assert page.evaluate("() => localStorage.getItem('rebelote-queue-v1')") in (None, "[]")
+    page.wait_for_load_state("networkidle")
     assert _live_hands(match) == [(1, "A", 100), (2, "B", 90)]
     assert CSP_PROBLEMS == []
     context.close()
@@ -145,8 +145,8 @@ def test_a_save_whose_answer_is_lost_is_sent_again_and_stored_once(live_server, 
     page = _page(context)
     page.goto(f"{live_server.url}{path}")
     calls = _lose_first_answer(page, r"/m/[^/]+/donnes/$")
-    enter_hand(page, taker="Alice", points=100)
-    assert _wait_for(page, lambda: len(calls) >= 2)
+    with page.expect_request_finished(lambda request: request.method == "POST" and len(calls) >= 2):
+        enter_hand(page, taker="Alice", points=100)
     page.locator("#pending-hands").wait_for(state="hidden")
     # The same key both times, and one hand.
     first_key = re.search(r"(?:^|&)key=(\w+)", calls[0]).group(1)
@@ -176,7 +176,8 @@ def test_an_offline_collision_ends_in_the_conflict_panel_with_nothing_lost(live_
     other = _page(other_context)
     other.goto(url)
     enter_hand(other, taker="Bob", points=90)
-    assert _wait_for(other, lambda: _live_hands(match) == [(1, "B", 90)])
+    other.locator("#hand-1").wait_for()
+    assert _live_hands(match) == [(1, "B", 90)]
 
     set_network(context, online=True)
     panel = page.locator("#conflict")
@@ -263,7 +264,7 @@ def test_a_kept_copy_shows_no_old_undo_bar_and_the_offline_page_no_age(live_serv
     page.locator("#undo-bar").get_by_role("button", name="Annuler").wait_for()
     page.reload()  # the copy the worker keeps now has the undo bar
     page.locator("#undo-bar").get_by_role("button", name="Annuler").wait_for()
-    page.wait_for_timeout(500)
+    _stored(page, path, has='class="undo-form"')
     set_network(context, online=False)
     page.reload()
     page.locator("#freshness").wait_for()
@@ -275,15 +276,22 @@ def test_a_kept_copy_shows_no_old_undo_bar_and_the_offline_page_no_age(live_serv
     context.close()
 
 
-def test_a_save_slower_than_the_first_wait_gets_through_later(live_server, browser, monkeypatch):  # noqa: F811
-    """Every save takes 12 s on the server: the first wait (10 s) gives up,
-    the retries wait longer, one hears the (replayed) answer: saved once."""
+def test_a_save_slower_than_the_first_wait_gets_through_later(
+    live_server,
+    browser,  # noqa: F811 - the fixture
+    monkeypatch,
+    settings,
+):
+    """Every save takes longer on the server than the first wait: it gives
+    up, the retries wait longer, one hears the (replayed) answer: saved once.
+    (In production: 10 s, then 20 s, 40 s, 60 s; here ten times shorter.)"""
     from scoresheets import services
 
+    settings.REBELOTE_SYNC_TIMINGS = {"save_timeout": 1_000, "retry_min": 200, "retry_max": 6_000}
     record = services.hand_record
 
     def slow(**kwargs):
-        time.sleep(12)
+        time.sleep(1.5)  # fault injection: a server slower than the first wait (1 s)
         return record(**kwargs)
 
     monkeypatch.setattr(services, "hand_record", slow)
@@ -293,8 +301,8 @@ def test_a_save_slower_than_the_first_wait_gets_through_later(live_server, brows
     page = _page(context)
     page.goto(f"{live_server.url}{path}")
     enter_hand(page, taker="Alice", points=100)
-    _pending_rows(page).first.wait_for(timeout=15_000)
-    page.locator("#pending-hands").wait_for(state="hidden", timeout=60_000)
+    _pending_rows(page).first.wait_for()
+    page.locator("#pending-hands").wait_for(state="hidden")
     assert _live_hands(match) == [(1, "A", 100)]
     page.locator("#hand-1").wait_for()
     context.close()

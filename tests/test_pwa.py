@@ -8,24 +8,27 @@ from __future__ import annotations
 import json
 import re
 import struct
+from html import unescape
 from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
+from scoresheets.converters import TOKEN_LENGTH
+from scoresheets.views import SHEET_PARTS
 from tests.factories import make_match
 from tests.routes import routes
 from tests.tables_fixture import make_fixture
 
 pytestmark = pytest.mark.django_db
 
-# The pages a phone may read again offline: what the worker's READABLE keeps.
+# The pages a phone may read again offline: what the worker keeps (CONFIG.pages).
 READABLE_NAMES = {
     "home",
     "match",
     "match_read",
-    "hand_edit",  # a hand's correction page: corrected offline too (static/js/queue.js)
+    "hand_edit",  # a hand's correction page: corrected offline too (static/js/changes.js)
     "table",
     "table_ranking",
     "table_player",
@@ -43,13 +46,14 @@ def _js_constant(source: str, name: str) -> str:
     return re.search(rf"^var {name} = (.*?);$", source, re.M | re.S).group(1)
 
 
-def _readable_patterns(source: str) -> list[re.Pattern]:
-    array = _js_constant(source, "READABLE")
-    literals = re.findall(r"^\s*/(.*)/,?$", array, re.M)
-    # A pattern named by a constant of its own (var HAND_PAGE = /.../;).
-    for name in re.findall(r"^\s*([A-Z_]+),?$", array, re.M):
-        literals.append(re.search(rf"^var {name} = /(.*)/;$", source, re.M).group(1))
-    return [re.compile(literal.replace(r"\/", "/")) for literal in literals]
+def _worker_config(source: str) -> dict:
+    """The worker's CONFIG (scoresheets/pwa.py, sync_config), as rendered into it."""
+    return json.loads(_js_constant(source, "CONFIG"))
+
+
+def _readable_patterns(source: str) -> dict[str, re.Pattern]:
+    """URL name -> the path pattern of each page the worker keeps (CONFIG.pages)."""
+    return {name: re.compile(source) for name, source in _worker_config(source)["pages"].items()}
 
 
 def _png_size(path: str) -> tuple[int, int]:
@@ -99,7 +103,7 @@ def test_the_manifest_icons_exist_at_their_sizes(client: Client):
 def test_every_page_links_the_manifest_and_the_worker_script(client: Client):
     page = client.get("/").content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
-    assert re.search(r'<script src="/static/js/offline\.js" data-sw="/sw\.js" defer>', page)
+    assert re.search(r'<script type="module" src="/static/js/offline\.js" data-sw="/sw\.js">', page)
 
 
 def test_the_worker_is_served_from_the_root_and_revalidated(client: Client):
@@ -128,11 +132,12 @@ def test_the_worker_keeps_the_reading_pages_and_nothing_else(client: Client):
     """Each route is either a page to read again offline (READABLE_NAMES) or
     something the worker never keeps (forms, polls, previews, exports)."""
     patterns = _readable_patterns(_worker(client))
-    assert patterns
+    assert set(patterns) == READABLE_NAMES
+    token = "Abc123_-" * (TOKEN_LENGTH // 8) + "x" * (TOKEN_LENGTH % 8)
     for route in routes():
-        url = route.url(token="Abc123_-Abc123_-Abc123", hand_id=3, player_id=4)
-        kept = any(pattern.search(url) for pattern in patterns)
-        assert kept == (route.name in READABLE_NAMES), (route.name, url)
+        url = route.url(token=token, hand_id=3, player_id=4)
+        kept = [name for name, pattern in patterns.items() if pattern.search(url)]
+        assert kept == ([route.name] if route.name in READABLE_NAMES else []), (route.name, url)
 
 
 def test_the_copy_mark_the_worker_rewrites_is_on_every_page(client: Client):
@@ -223,3 +228,111 @@ def test_the_worker_is_served_with_the_production_static_storage(
     # The precached static files are the collected, versioned ones.
     assert re.search(r'/static/js/app\.[0-9a-f]{12}\.js"', body)
     assert '"/static/"' in body  # the prefix the worker recognises static files by
+
+
+def _page_config(html: str) -> dict:
+    """The configuration a page gives its scripts (<meta name="rebelote-sync">)."""
+    content = re.search(r'<meta name="rebelote-sync" content="([^"]*)">', html).group(1)
+    return json.loads(unescape(content))
+
+
+def test_the_pages_and_the_worker_share_one_configuration(client: Client):
+    """The routes, the sheet's parts and the timings come from the server
+    (scoresheets/pwa.py), into the worker and into every page alike: none is
+    copied into a script."""
+    from scoresheets import pwa
+
+    worker = _worker_config(_worker(client))
+    match = make_match()
+    for url in ("/", f"/m/{match.token}/", f"/voir/{match.read_token}/", "/hors-ligne/"):
+        assert _page_config(client.get(url).content.decode()) == worker, url
+    assert worker["parts"] == list(SHEET_PARTS)
+    assert worker["timings"] == pwa.TIMINGS_MS
+    assert worker["worker"] == "/sw.js"
+    assert set(worker["sheet_pages"]) | {worker["hand_page"]} <= set(worker["pages"])
+    assert re.fullmatch(worker["pages"]["match"], f"/m/{match.token}/")
+    assert not re.fullmatch(worker["pages"]["match"], f"/m/{match.token}/poll/")
+    # No script names a route, a part or a cache of its own.
+    for path in Path(finders.find("js/sync/config.js")).parent.parent.rglob("*.js"):
+        source = path.read_text(encoding="utf-8")
+        copies = ("rebelote-pages-v1", "rebelote-sheets-v1", "/donnes/", "supprimer", '"hands"')
+        for copied in copies:
+            assert copied not in source, (path.name, copied)
+
+
+def test_a_test_may_shorten_the_client_s_timings_and_only_those(client: Client, settings):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from scoresheets import pwa
+
+    settings.REBELOTE_SYNC_TIMINGS = {"poll_visible": 100, "kept_for": 5_000}
+    config = _page_config(client.get("/").content.decode())
+    assert config["timings"] == {**pwa.TIMINGS_MS, "poll_visible": 100, "kept_for": 5_000}
+    assert _worker_config(_worker(client))["timings"]["poll_visible"] == 100
+    settings.REBELOTE_SYNC_TIMINGS = {"poll_visibel": 100}
+    with pytest.raises(ImproperlyConfigured, match="poll_visibel"):
+        pwa.timings()
+
+
+def test_a_kept_entry_expires_after_three_days_and_its_row_says_so(client: Client):
+    """docs/sync.md, "Expiry": three days, said in the user's language."""
+    from scoresheets import pwa
+
+    assert pwa.TIMINGS_MS["kept_for"] == 3 * 24 * 3600 * 1000
+    match = make_match()
+    french = client.get(f"/m/{match.token}/").content.decode()
+    assert 'data-expired="gardée depuis plus de 3 jours : elle ne part plus toute seule' in french
+    english = client.get(f"/m/{match.token}/", headers={"accept-language": "en"}).content.decode()
+    assert 'data-expired="kept for more than 3 days: no longer sent on its own' in english
+
+
+# An ES module's import as Django's storage rewrites it (static_storage.py).
+IMPORT = re.compile(r"""^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)";$""", re.M)
+
+
+def test_every_module_imports_by_a_relative_path_ending_its_statement(client: Client):
+    """The form Django's manifest storage rewrites to hashed names in
+    production (``import {a} from "./x.js";``): anything else would load an
+    unversioned file next to versioned ones."""
+    static_js = Path(finders.find("js/sync/config.js")).parent.parent
+    found = 0
+    for path in static_js.rglob("*.js"):
+        source = path.read_text(encoding="utf-8")
+        for statement in re.findall(r"^(?:import\b|export\s*[{*])[^;]*;", source, re.M):
+            found += 1
+            target = IMPORT.fullmatch(statement.replace("\n", " "))
+            assert target, (path.name, statement)
+            assert target.group(1).startswith(("./", "../")), (path.name, statement)
+            assert (path.parent / target.group(1)).resolve().is_file(), (path.name, statement)
+    assert found >= 20
+
+
+def test_the_modules_import_each_other_by_their_versioned_names_in_production(
+    client: Client, tmp_path: Path, settings
+):
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = tmp_path / "static"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "scoresheets.static_storage.StaticFilesStorage"},
+    }
+    call_command("collectstatic", "--noinput", verbosity=0)
+    manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())["paths"]
+    checked = 0
+    for name, versioned in manifest.items():
+        if not (name.startswith("js/") and name.endswith(".js")):
+            continue
+        source = (tmp_path / "static" / versioned).read_text(encoding="utf-8")
+        for target in IMPORT.findall(source):
+            resolved = (tmp_path / "static" / versioned).parent / target
+            assert resolved.resolve().is_file(), (versioned, target)
+            assert re.search(r"\.[0-9a-f]{12}\.js$", target), (versioned, target)
+            # The very file the manifest names (one module, one URL).
+            relative = resolved.resolve().relative_to((tmp_path / "static").resolve()).as_posix()
+            assert relative in manifest.values(), (versioned, target)
+            checked += 1
+    assert checked >= 20
+    # The pages name the entry modules by the same versioned names.
+    page = client.get("/").content.decode()
+    assert f'src="/static/{manifest["js/sync/outbox.js"]}"' in page

@@ -31,7 +31,7 @@ def test_the_match_page_has_a_hidden_pending_section_and_its_script(client: Clie
     assert "js-only" in section
     assert f'data-url="/m/{match.token}/donnes/"' in section
     assert 'data-waiting="en attente d\'envoi"' in section
-    assert re.search(r'<script src="[^"]*js/queue(\.[0-9a-f]{12})?\.js" defer>', html)
+    assert re.search(r'<script type="module" src="[^"]*js/queue(\.[0-9a-f]{12})?\.js">', html)
     assert '<template id="pending-row">' in html
     # The form still posts to the server without the script.
     assert f'action="/m/{match.token}/donnes/" method="post"' in html

@@ -6,6 +6,10 @@
 // preview comes from the server (the engine). Teams of seats come from the
 // page's data-team attributes.
 // Everything is delegated from `document`, so a form swapped in by htmx works too.
+// What the other scripts need to know of the form (typed in, the points'
+// team chosen) is kept by form.js.
+import { choosePointsTeam, markDirty, pointsTeamChosen } from "./form.js";
+
 (function () {
   "use strict";
 
@@ -56,11 +60,11 @@
     if (event.target.name === "taker") {
       // The points are typed for the taker's team unless someone chose otherwise.
       var pointsTeam = f.querySelector('input[name="points_team"][value="' + takerTeam(f) + '"]');
-      if (pointsTeam && !f.dataset.pointsTeamChosen) pointsTeam.checked = true;
+      if (pointsTeam && !pointsTeamChosen(f)) pointsTeam.checked = true;
       var annTeam = f.querySelector('input[name="ann_team"][value="' + takerTeam(f) + '"]');
       if (annTeam && !f.querySelector('input[name="ann_team"]:checked')) annTeam.checked = true;
     }
-    if (event.target.name === "points_team") f.dataset.pointsTeamChosen = "1";
+    if (event.target.name === "points_team") choosePointsTeam(f);
     update(f);
   });
 
@@ -70,11 +74,11 @@
   });
 
   // Once something is typed, the form is this phone's entry: the poll must not
-  // quietly move it to another hand number (see poll.js).
+  // quietly move it to another hand number (sync/sheet.js).
   ["input", "change"].forEach(function (type) {
     document.addEventListener(type, function (event) {
       var f = form();
-      if (f && f.contains(event.target) && event.target.type !== "hidden") f.dataset.dirty = "1";
+      if (f && f.contains(event.target) && event.target.type !== "hidden") markDirty(f);
     });
   });
 

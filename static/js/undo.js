@@ -4,8 +4,9 @@
 // undo anyway, with a message) and clears what an undo said after a while,
 // and (2) brings a conflict panel into view when another phone was faster
 // (an htmx answer 409): the finger is at the bottom of the form.
+import { onSheet } from "./sync/sheet.js";
+
 (function () {
-  "use strict";
   var TOLD_MS = 10000;
   var timer = null;
 
@@ -26,14 +27,15 @@
   // Another phone's change came in (a poll): an undo that takes a hand away
   // or brings one back would now move the hands after it; the server
   // refuses it, so the bar goes (data-undo-moves).
-  document.addEventListener("rebelote:sheet", function () {
+  onSheet(function (sheet, origin) {
+    if (origin !== "poll") return;
     var bar = document.getElementById("undo-bar");
     if (bar && bar.querySelector("[data-undo-moves]")) {
       while (bar.firstChild) bar.removeChild(bar.firstChild);
     }
   });
 
-  document.addEventListener("DOMContentLoaded", arm);
+  arm();
   document.addEventListener("htmx:afterSettle", function (event) {
     arm();
     var status = event.detail && event.detail.xhr && event.detail.xhr.status;

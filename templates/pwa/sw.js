@@ -5,12 +5,18 @@
 //   its content (app.3f2a1b4c5d6e.css): a stored copy is never stale, and a
 //   new deployment changes these names, so this text, so VERSION. Unversioned
 //   names (DEBUG) go to the network first.
-// - Pages a phone may reread offline (home, a match, its read link, a hand's
-//   correction page, a table and its pages): the network first, for
-//   NETWORK_TIMEOUT_MS, then the copy this phone stored, marked as such (the
-//   page's banner says how old it is); each answer from the network refreshes
-//   the copy. PAGES_MAX pages are kept, and apart from them HANDS_MAX
-//   correction pages.
+// - Pages a phone may reread offline (CONFIG.pages: home, a match, its read
+//   link, a hand's correction page, a table and its pages): the network
+//   first, for NETWORK_TIMEOUT_MS, then the copy this phone stored, marked as
+//   such (the page's banner says how old it is); each answer from the
+//   network refreshes the copy. A copy is the page as the server sent it,
+//   never changed here. PAGES_MAX pages are kept, and apart from them
+//   HANDS_MAX correction pages.
+// - A live sheet's page gives its sheet, as DATA (static/js/sync/keep.js:
+//   {version, parts: {id: HTML}, fields, at}), when it is hidden or left or
+//   the network goes; it is kept beside the page's copy (SHEETS_CACHE), and
+//   a copy opened offline asks for it and swaps it in with the same code as
+//   a poll (static/js/sync/sheet.js). Nothing here patches a page's HTML.
 // - Any other page (new match, import, a table's forms) goes to the network;
 //   without it, the offline page says what needs the network.
 // - Never stored: anything not a GET (a POST's answer), polls, previews,
@@ -18,41 +24,41 @@
 //   The Cache Storage is this browser profile's own: another phone, another
 //   person, never reads it.
 //
-// Offline entry: the match page's script (static/js/queue.js) keeps a hand
-// it could not send in the page's localStorage, which a worker cannot read;
-// so POSTs still go straight to the network here, and the "sync" handler
-// (Background Sync, where the browser has it) wakes the open pages, which
-// resend what they kept, each with its one-time key.
+// Offline entry: the pages' scripts (static/js/sync/outbox.js) keep a hand
+// they could not send in localStorage, which a worker cannot read; so POSTs
+// still go straight to the network here, and the "sync" handler (Background
+// Sync, where the browser has it) wakes the open pages, which resend what
+// they kept, each with its one-time key.
+//
+// CONFIG (scoresheets/pwa.py, sync_config) is what the pages' scripts are
+// given too: the routes of the pages to keep (from the URL configuration),
+// the caches' names, the timings. Nothing of it is copied here.
 "use strict";
 
+var CONFIG = {{ config|safe }};
 var VERSION = "{{ version }}";
 var STATIC_CACHE = "rebelote-static-" + VERSION;
-var PAGES_CACHE = "rebelote-pages-v1"; // kept across versions: the copies stay readable
+var PAGES_CACHE = CONFIG.caches.pages; // kept across versions: the copies stay readable
+var SHEETS_CACHE = CONFIG.caches.sheets; // the pages' sheets, as data, by page
 var PRECACHE = {{ precache|safe }};
 var OFFLINE_URL = {{ offline_url|safe }};
 var STATIC_PREFIX = {{ static_prefix|safe }};
-var NETWORK_TIMEOUT_MS = 4000;
+var NETWORK_TIMEOUT_MS = CONFIG.timings.network_timeout;
 var PAGES_MAX = 40;
 // A hand's correction page, kept apart (a few), so that they never push the
 // pages to read out of PAGES_CACHE.
-var HANDS_CACHE = "rebelote-hands-v1";
+var HANDS_CACHE = CONFIG.caches.hands;
 var HANDS_MAX = 6;
-var HAND_PAGE = /^\/m\/[^/]+\/donnes\/\d+\/$/;
-// Page key -> the copy being kept from the page's own sheet (a message of
-// the page), which a load of that page without the network waits for.
+var READABLE = Object.keys(CONFIG.pages).map(function (name) { return new RegExp(CONFIG.pages[name]); });
+var HAND_PAGE = new RegExp(CONFIG.pages[CONFIG.hand_page]);
+var SHEET_PAGES = CONFIG.sheet_pages.map(function (name) { return new RegExp(CONFIG.pages[name]); });
+// Page key -> the sheet being kept for it (a message of the page), which
+// the page's copy asking for its sheet waits for.
 var keeping = {};
-var SAVED_AT = "X-Rebelote-Saved-At"; // when the copy was stored (this phone's clock, ms)
-var TITLE = "X-Rebelote-Title"; // the page's <title>, for the list of pages kept offline
+var SAVED_AT = CONFIG.headers.saved_at; // when the copy was stored (this phone's clock, ms)
+var TITLE = CONFIG.headers.title; // the page's <title>, for the list of pages kept offline
 var COPY_MARK = '<meta name="rebelote-copy" content="live">';
 var HASHED = /\.[0-9a-f]{12}\.[A-Za-z0-9]+$/;
-var READABLE = [
-  /^\/$/,
-  /^\/m\/[^/]+\/$/,
-  HAND_PAGE,
-  /^\/voir\/[^/]+\/$/,
-  /^\/t\/[^/]+\/(classement\/|joueurs\/\d+\/)?$/,
-  /^\/voir\/table\/[^/]+\/(classement\/|joueurs\/\d+\/)?$/
-];
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -79,22 +85,47 @@ self.addEventListener("activate", function (event) {
 
 // After a deployment: the static files of earlier versions that the kept
 // pages still name (a copy is the page as it was served, with its version's
-// file names) move into this version's cache before the old caches go, so
-// that a copy opened offline is still styled and still keeps a hand typed on
-// it (static/js/queue.js) instead of posting it to no network.
+// file names), and the modules those scripts import, move into this
+// version's cache before the old caches go, so that a copy opened offline is
+// still styled and still keeps a hand typed on it (static/js/queue.js)
+// instead of posting it to no network.
 function carryOver(oldCaches) {
   if (!oldCaches.length) return Promise.resolve();
-  return namedByCopies().then(function (urls) {
+  return namedByCopies().then(function (named) {
     return caches.open(STATIC_CACHE).then(function (cache) {
-      return Promise.all(urls.map(function (url) {
+      var done = {};
+      function carry(url) {
+        if (done[url]) return Promise.resolve();
+        done[url] = true;
         return cache.match(url).then(function (have) {
-          return have ? null : firstCopy(oldCaches, url).then(function (copy) {
-            return copy ? cache.put(url, copy) : null;
+          return have || firstCopy(oldCaches, url).then(function (copy) {
+            return copy ? cache.put(url, copy.clone()).then(function () { return copy; }) : null;
+          });
+        }).then(function (copy) {
+          // A module's imports: carried too.
+          if (!copy || !/\.m?js$/.test(new URL(url).pathname)) return null;
+          return copy.clone().text().then(function (source) {
+            return Promise.all(imported(source, url).map(carry));
           });
         });
-      }));
+      }
+      return Promise.all(named.map(carry));
     });
   });
+}
+
+// The static files a module's ``source`` (at ``url``) imports, as URLs.
+function imported(source, url) {
+  var found = [];
+  var pattern = /\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g;
+  var match;
+  while ((match = pattern.exec(source))) {
+    var target = new URL(match[1], url);
+    if (target.origin === self.location.origin && target.pathname.indexOf(STATIC_PREFIX) === 0) {
+      found.push(target.href);
+    }
+  }
+  return found;
 }
 
 // The first copy of ``url`` in the caches ``names``, in their order, or undefined.
@@ -138,7 +169,7 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") {
     // A form sent without the network (new match, import, a table's forms):
     // the offline page instead of the browser's error; never stored.
-    // (A hand typed with the script is kept by static/js/queue.js instead.)
+    // (A hand typed with the script is kept by the page's outbox instead.)
     if (request.mode === "navigate") {
       event.respondWith(fetch(request).catch(offlinePage));
     }
@@ -147,13 +178,13 @@ self.addEventListener("fetch", function (event) {
   if (url.pathname.indexOf(STATIC_PREFIX) === 0) {
     event.respondWith(staticFile(event, request, url));
   } else if (request.mode === "navigate") {
-    event.respondWith(readable(url) ? page(event, request, url) : otherPage(request));
+    event.respondWith(matches(READABLE, url) ? page(event, request, url) : otherPage(request));
   }
   // Polls, previews, exports: the network alone, as if there were no worker.
 });
 
 // Background Sync: the network is back; the pages of this site that are open
-// send the hands they keep (static/js/queue.js listens for this message).
+// send the hands they keep (static/js/sync/outbox.js listens for this message).
 self.addEventListener("sync", function (event) {
   if (event.tag !== "rebelote-queue") return;
   event.waitUntil(self.clients.matchAll({ type: "window" }).then(function (clients) {
@@ -161,77 +192,70 @@ self.addEventListener("sync", function (event) {
   }));
 });
 
-// A live match page asks for a copy of a page (static/js/queue.js): its last
-// hand's correction page, so that the hand can be corrected offline too, or
-// itself when it is hidden or left with a newer sheet than its copy. Then it
-// sends its sheet too: without the network (or past NETWORK_TIMEOUT_MS), the
-// sheet goes into the copy it has (putSheet); a late answer still replaces it.
+// What the pages ask (static/js/sync/keep.js):
+// - "rebelote-keep" {url}: fetch and keep a copy of that page (a live
+//   sheet's last hand's correction page, so that the hand can be corrected
+//   offline too);
+// - "rebelote-sheet" {url, sheet}: keep the live sheet of the page at url,
+//   as data, if newer than the one kept;
+// - "rebelote-sheet-get" {url}, with a port: the sheet kept for the page at
+//   url (or null), once a "rebelote-sheet" of that page still under way is
+//   done (the page asked before a reload).
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type !== "rebelote-keep" || typeof data.url !== "string") return;
+  if (typeof data.url !== "string") return;
   var url = new URL(data.url, self.location.origin);
-  if (url.origin !== self.location.origin || !readable(url)) return;
+  if (url.origin !== self.location.origin) return;
   var key = pageKey(url);
-  var stored = fetch(url.href, { credentials: "same-origin" })
-    .then(function (response) { return storable(response) ? store(key, response) : null; });
-  var kept = withTimeout(stored, NETWORK_TIMEOUT_MS)
-    .catch(function () { return data.sheet ? putSheet(key, data.sheet) : null; })
-    .catch(function () { /* the copy stays as it was */ });
-  // The page asked before it goes (a reload): its next load reads the copy
-  // once this is done (page()).
-  keeping[key] = kept;
-  kept.then(function () { if (keeping[key] === kept) delete keeping[key]; });
-  event.waitUntil(kept.then(function () { return stored; }).catch(function () { /* no network */ }));
+  if (data.type === "rebelote-keep" && matches(READABLE, url)) {
+    event.waitUntil(fetch(url.href, { credentials: "same-origin" })
+      .then(function (response) { return storable(response) ? store(key, response) : null; })
+      .catch(function () { /* no network: the copy stays as it was */ }));
+  } else if (data.type === "rebelote-sheet" && matches(SHEET_PAGES, url)) {
+    var kept = Promise.resolve(keeping[key]).then(function () { return putSheet(key, data.sheet); })
+      .catch(function () { /* the sheet kept stays as it was */ });
+    keeping[key] = kept;
+    kept.then(function () { if (keeping[key] === kept) delete keeping[key]; });
+    event.waitUntil(kept);
+  } else if (data.type === "rebelote-sheet-get" && event.ports && event.ports[0]) {
+    var port = event.ports[0];
+    event.waitUntil(Promise.resolve(keeping[key]).then(function () { return keptSheet(key); })
+      .catch(function () { return null; })
+      .then(function (sheet) { port.postMessage(sheet); }));
+  }
 });
 
-// Put a page's live sheet into the copy kept at ``key``, if it is newer than
-// the copy's: ``sheet`` = {version, parts: {id: outerHTML} (the sections
-// #scoreboard and #hands, as the server rendered them), fields: {name: value}
-// (the hand form's hidden fields that follow the sheet), at: when the page
-// last heard from the server (ms)}. The copy's own head, scripts and nonce
-// stay as they were served.
-var SECTION_ID = /^<section id="([a-z-]+)"/;
-var SHEET_VERSION = /<section id="scoreboard"[^>]*data-version="(\d+)"/;
+// Keep ``sheet`` for the page at ``key`` if it is newer than the one kept:
+// {version, parts: {id: HTML}, fields: {name: value}, at: when the page last
+// heard from the server (ms)}. Checked for its shape, stored as JSON.
 function putSheet(key, sheet) {
-  var cache;
-  return caches.open(cacheOf(key)[0]).then(function (opened) {
-    cache = opened;
-    return cache.match(key);
-  }).then(function (copy) {
-    if (!copy) return null;
-    return copy.text().then(function (html) {
-      var kept = SHEET_VERSION.exec(html);
-      if (!kept || !(Number(kept[1]) < Number(sheet.version))) return null;
-      var parts = sheet.parts || {};
-      Object.keys(parts).forEach(function (id) {
-        html = html === null ? null : replaceSection(html, id, String(parts[id]));
-      });
-      if (html === null) return null;
-      var fields = sheet.fields || {};
-      Object.keys(fields).forEach(function (name) {
-        var hidden = new RegExp('(<input type="hidden" name="' + name.replace(/\W/g, "") + '" value=")[^"]*"');
-        html = html.replace(hidden, "$1" + String(fields[name]).replace(/[^\w-]/g, "") + '"');
-      });
-      var headers = new Headers(copy.headers);
-      headers.set(SAVED_AT, String(Number(sheet.at) || Date.now()));
-      return cache.put(key, new Response(html, { status: 200, headers: headers }));
+  if (!sheet || typeof sheet !== "object" || !(Number(sheet.version) >= 0) || typeof sheet.parts !== "object") {
+    return Promise.resolve(null);
+  }
+  var parts = {};
+  Object.keys(sheet.parts || {}).forEach(function (id) {
+    if (CONFIG.parts.indexOf(id) >= 0) parts[id] = String(sheet.parts[id]);
+  });
+  var fields = {};
+  Object.keys(sheet.fields || {}).forEach(function (name) { fields[name] = String(sheet.fields[name]); });
+  var data = { version: Number(sheet.version), parts: parts, fields: fields, at: Number(sheet.at) || Date.now() };
+  return keptSheet(key).then(function (old) {
+    if (old && !(old.version < data.version)) return null;
+    return caches.open(SHEETS_CACHE).then(function (cache) {
+      var body = JSON.stringify(data);
+      return cache.put(key, new Response(body, { headers: { "Content-Type": "application/json" } }))
+        .then(function () { return trim(cache, PAGES_MAX); });
     });
   });
 }
 
-// ``html`` with its section of id ``id`` replaced by ``part`` (one section of
-// that id, holding none); null when either is not what it should be.
-function replaceSection(html, id, part) {
-  var named = SECTION_ID.exec(part);
-  if (!named || named[1] !== id || part.indexOf("</section>") !== part.length - "</section>".length) return null;
-  var start = html.indexOf('<section id="' + id + '"');
-  var end = start < 0 ? -1 : html.indexOf("</section>", start);
-  if (end < 0) return null;
-  return html.slice(0, start) + part + html.slice(end + "</section>".length);
+function keptSheet(key) {
+  return caches.open(SHEETS_CACHE).then(function (cache) { return cache.match(key); })
+    .then(function (copy) { return copy ? copy.json() : null; });
 }
 
-function readable(url) {
-  return READABLE.some(function (pattern) { return pattern.test(url.pathname); });
+function matches(patterns, url) {
+  return patterns.some(function (pattern) { return pattern.test(url.pathname); });
 }
 
 function staticFile(event, request, url) {
@@ -292,7 +316,7 @@ function page(event, request, url) {
     }).catch(function () { /* no network: nothing to store */ })
   );
   return withTimeout(fresh, NETWORK_TIMEOUT_MS).catch(function () {
-    return Promise.resolve(keeping[key]).then(function () { return storedCopy(key); }).then(function (copy) {
+    return storedCopy(key).then(function (copy) {
       return copy || fresh.catch(offlinePage);
     });
   });
@@ -319,6 +343,17 @@ function cacheOf(key) {
   return HAND_PAGE.test(new URL(key).pathname) ? [HANDS_CACHE, HANDS_MAX] : [PAGES_CACHE, PAGES_MAX];
 }
 
+// Drop the oldest entries of ``cache`` (a stored one goes to the end) beyond
+// ``max``, with the sheets kept for them; the keys dropped.
+function trim(cache, max) {
+  return cache.keys().then(function (keys) {
+    var old = keys.slice(0, Math.max(0, keys.length - max));
+    return Promise.all(old.map(function (request) { return cache.delete(request); })).then(function () {
+      return old;
+    });
+  });
+}
+
 function store(key, response) {
   var where = cacheOf(key);
   return response.text().then(function (html) {
@@ -328,12 +363,12 @@ function store(key, response) {
     if (title) headers.set(TITLE, encodeURIComponent(title[1].trim()));
     return caches.open(where[0]).then(function (cache) {
       return cache.put(key, new Response(html, { status: 200, headers: headers }))
-        .then(function () { return cache.keys(); })
-        .then(function (keys) {
-          // Oldest first (a stored page goes to the end): drop beyond the cache's max.
-          return Promise.all(keys.slice(0, Math.max(0, keys.length - where[1])).map(function (old) {
-            return cache.delete(old);
-          }));
+        .then(function () { return trim(cache, where[1]); })
+        .then(function (dropped) {
+          // A page no longer kept: its sheet neither.
+          return caches.open(SHEETS_CACHE).then(function (sheets) {
+            return Promise.all(dropped.map(function (request) { return sheets.delete(request.url); }));
+          });
         });
     });
   });
@@ -341,7 +376,7 @@ function store(key, response) {
 
 // The stored copy of a page, marked for its banner: the page's
 // <meta name="rebelote-copy"> says "live" from the server, the time of the
-// copy (ms) from here (static/js/offline.js reads it).
+// copy (ms) from here (static/js/sync/config.js reads it).
 function storedCopy(key) {
   return caches.open(cacheOf(key)[0]).then(function (cache) { return cache.match(key); }).then(function (copy) {
     if (!copy) return null;

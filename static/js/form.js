@@ -1,0 +1,66 @@
+// The hand form (#hand-form: the sheet's entry form, a correction page's
+// form, the calculator's): what the scripts share about it. Its state lives
+// here, not in data- attributes: hand.js marks it typed in, the poll
+// (sync/sheet.js) moves an untouched form with the sheet, the queue empties
+// it for the next hand.
+
+const state = new WeakMap(); // form -> {dirty, pointsTeamChosen}
+
+function of(form) {
+  if (!state.has(form)) {
+    // A form the server answered with what was typed (a refusal): typed in.
+    state.set(form, { dirty: form.hasAttribute("data-dirty"), pointsTeamChosen: false });
+  }
+  return state.get(form);
+}
+
+// Typed in by the player: the poll must not quietly move it to another hand.
+export function isDirty(form) { return of(form).dirty; }
+export function markDirty(form) { of(form).dirty = true; }
+// Someone chose the points' team: it no longer follows the taker.
+export function pointsTeamChosen(form) { return of(form).pointsTeamChosen; }
+export function choosePointsTeam(form) { of(form).pointsTeamChosen = true; }
+// Emptied for the next hand: untouched again.
+export function clean(form) { state.set(form, { dirty: false, pointsTeamChosen: false }); }
+
+export function input(form, name) { return form.querySelector('input[name="' + name + '"]'); }
+
+// The fields as the form would post them (with the button that sent it).
+export function snapshot(form, submitter) {
+  const data = new FormData(form);
+  if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+  const fields = [];
+  data.forEach((value, name) => { if (typeof value === "string") fields.push([name, value]); });
+  return fields;
+}
+
+// A new one-time key (forms.OneTimeKeyForm's kind: 32 hex digits).
+export function newKey() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.prototype.map.call(bytes, (b) => (b + 256).toString(16).slice(1)).join("");
+}
+
+// What a kept entry's row says of the hand: the taker (or "Tout le monde
+// passe"), the points, and the preview's scores when the preview is of this
+// very entry (not ``stale``). ``words``: the element whose data-takes and
+// data-redeal say it (templates/scoresheets/_queue_words.html).
+export function describe(form, submitter, words, stale) {
+  let summary = "";
+  if (submitter && submitter.name === "action" && submitter.value === "pass") {
+    summary = words.dataset.redeal;
+  } else {
+    const taker = form.querySelector('input[name="taker"]:checked');
+    const label = taker && form.querySelector('label[for="' + taker.id + '"]');
+    const around = taker && taker.closest("label");
+    const name = label ? label.textContent.trim() : (around ? around.textContent.trim() : "");
+    const points = input(form, "points");
+    summary = name ? words.dataset.takes.replace("{taker}", name) : "";
+    if (points && !points.disabled && points.value) summary += " · " + points.value;
+  }
+  let scores = null;
+  const preview = document.getElementById("preview");
+  const b = preview && !stale ? preview.querySelectorAll(".outcome-scores b") : [];
+  if (b.length === 2) scores = { a: b[0].textContent.trim(), b: b[1].textContent.trim() };
+  return { summary: summary, scores: scores };
+}

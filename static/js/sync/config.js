@@ -1,0 +1,32 @@
+// What the server tells the scripts (scoresheets/pwa.py, sync_config, in the
+// page's <meta name="rebelote-sync">): the ids of the sheet's parts, the
+// routes of the pages a phone may read offline, the worker's caches and
+// headers, the timings (ms). The worker's script is rendered with the same
+// (templates/pwa/sw.js, CONFIG): one source, nothing copied here.
+
+function read() {
+  const meta = document.querySelector('meta[name="rebelote-sync"]');
+  try {
+    return meta ? JSON.parse(meta.content) : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+export const config = read();
+export const timings = config ? config.timings : null;
+
+// Whether ``path`` (a URL's pathname) is the page of URL name ``name``.
+export function isPage(name, path) {
+  const source = config && config.pages[name];
+  return Boolean(source) && new RegExp(source).test(path);
+}
+
+// Whether this page is a copy the worker served without the network: the
+// server writes "live" into <meta name="rebelote-copy">, the worker the
+// time of its copy (ms).
+export function copyTime() {
+  const mark = document.querySelector('meta[name="rebelote-copy"]');
+  return mark && mark.content !== "live" ? Number(mark.content) || 0 : null;
+}
+export function isCopy() { return copyTime() !== null; }
