@@ -192,23 +192,28 @@ def route_patterns(names: tuple[str, ...]) -> dict[str, str]:
     return {name: f"^{prefix}{found[name]}$" for name in names}
 
 
-def sync_config() -> dict[str, Any]:
+def sync_config(*, worker: bool = False) -> dict[str, Any]:
     """What the pages' scripts and the worker share, as JSON-ready data:
-    ``parts`` (the ids of the sheet's parts, views.SHEET_PARTS), ``pages``
-    (URL name -> path regex of each page a phone may read offline),
-    ``sheet_pages`` and ``hand_page`` (names among them), ``caches`` and
-    ``headers`` (the worker's), ``timings`` (:func:`timings`, ms) and
-    ``worker`` (the worker's script URL)."""
-    return {
+    ``parts`` (the ids of the sheet's parts, views.SHEET_PARTS),
+    ``hand_page`` (the path regex of a hand's correction page), ``caches``
+    and ``headers`` (the worker's), ``timings`` (:func:`timings`, ms) and
+    ``worker`` (the worker's script URL). The worker's (``worker=True``) adds
+    ``pages`` (URL name -> path regex of each page a phone may read offline)
+    and ``sheet_pages`` (names among them); a page is not given them (a
+    match's page names no table's route)."""
+    pages = route_patterns(READABLE_PAGES)
+    config: dict[str, Any] = {
         "parts": list(SHEET_PARTS),
-        "pages": route_patterns(READABLE_PAGES),
-        "sheet_pages": list(SHEET_PAGES),
-        "hand_page": HAND_PAGE,
+        "hand_page": pages[HAND_PAGE],
         "caches": CACHES,
         "headers": HEADERS,
         "timings": timings(),
         "worker": reverse("service_worker"),
     }
+    if worker:
+        config["pages"] = pages
+        config["sheet_pages"] = list(SHEET_PAGES)
+    return config
 
 
 @require_safe
@@ -262,7 +267,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     version = hashlib.sha256("\n".join([*urls, offline]).encode()).hexdigest()[:12]
     context = {
         "version": version,
-        "config": json.dumps(sync_config()),
+        "config": json.dumps(sync_config(worker=True)),
         "precache": json.dumps(urls),
         "offline_url": json.dumps(offline),
         # The prefix itself, not a file: the manifest storage of production

@@ -326,3 +326,69 @@ def test_a_preview_never_shown_says_none_comes_offline(live_server, browser):  #
     form.locator("#id_points").fill("96")
     page.locator("#preview .outcome-scores").wait_for()  # the network back, the preview too
     context.close()
+
+
+# Issue 18: kept entries are sent from any page of the site, and expire.
+
+QUEUE_IS_EMPTY = "() => JSON.parse(localStorage.getItem('rebelote-queue-v1') || '[]').length === 0"
+
+
+def test_a_hand_kept_offline_is_sent_from_another_page_of_the_site(live_server, browser):  # noqa: F811
+    match = make_match()
+    path = f"/m/{match.token}/"
+    context = _context(browser)
+    page = _open_offline_ready(context, f"{live_server.url}{path}", path)
+    set_network(context, online=False)
+    page.wait_for_function("() => !navigator.onLine")
+    enter_hand(page, taker="Alice", points=100)
+    _pending_rows(page).first.wait_for()
+    # The phone is on another page of the site (here the offline page, for
+    # a new match) when the network comes back: that page sends the hand.
+    page.goto(f"{live_server.url}/nouvelle/")
+    page.get_by_role("heading", level=1, name="Pas de réseau").wait_for()
+    set_network(context, online=True)
+    page.wait_for_function(QUEUE_IS_EMPTY)
+    assert _live_hands(match) == [(1, "A", 100)]
+    assert page.url == f"{live_server.url}/nouvelle/"  # nothing else happened on this page
+    page.goto(f"{live_server.url}{path}")
+    page.locator("#hand-1").wait_for()
+    assert page.locator("#pending-hands").is_hidden()
+    assert CSP_PROBLEMS == []
+    context.close()
+
+
+def test_a_hand_kept_longer_than_three_days_waits_for_the_user(live_server, browser):  # noqa: F811
+    """A kept hand is sent on its own for three days (docs/sync.md,
+    "Expiry"); after that its row says it no longer leaves alone, and it
+    leaves when the user says so (or is dropped): never lost, never sent
+    into a match days later without anyone looking."""
+    match = make_match()
+    path = f"/m/{match.token}/"
+    context = _context(browser)
+    page = _open_offline_ready(context, f"{live_server.url}{path}", path)
+    set_network(context, online=False)
+    page.wait_for_function("() => !navigator.onLine")
+    enter_hand(page, taker="Alice", points=100)
+    row = _pending_rows(page).first
+    row.wait_for()
+    # Typed four days ago, by this phone's clock.
+    page.evaluate(
+        """() => {
+            const kept = JSON.parse(localStorage.getItem('rebelote-queue-v1'));
+            kept.forEach((entry) => { entry.at -= 4 * 24 * 3600 * 1000; });
+            localStorage.setItem('rebelote-queue-v1', JSON.stringify(kept));
+        }"""
+    )
+    set_network(context, online=True)
+    told = "gardée depuis plus de 3 jours : elle ne part plus toute seule, envoyez-la ou abandonnez-la"
+    row.get_by_text(told).wait_for()  # the outbox looked at it, and kept it
+    assert _live_hands(match) == []
+    page.reload()
+    _pending_rows(page).first.get_by_text(told).wait_for()
+    assert _live_hands(match) == []
+    _pending_rows(page).first.get_by_role("button", name="Envoyer maintenant").click()
+    page.locator("#pending-hands").wait_for(state="hidden")
+    assert _live_hands(match) == [(1, "A", 100)]
+    page.locator("#hand-1").wait_for()
+    assert CSP_PROBLEMS == []
+    context.close()

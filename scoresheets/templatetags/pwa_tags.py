@@ -19,8 +19,9 @@ DAY_MS = 24 * pwa.HOUR_MS
 
 @register.simple_tag
 def sync_config() -> SafeString:
-    """``<meta name="rebelote-sync" content="{json}">``: read by
-    static/js/sync/config.js (the content is escaped; the browser unescapes it)."""
+    """``<meta name="rebelote-sync" content="{json}">``: the pages' part of
+    ``pwa.sync_config``, read by static/js/sync/config.js (the content is
+    escaped; the browser unescapes it)."""
     return format_html('<meta name="rebelote-sync" content="{}">', json.dumps(pwa.sync_config()))
 
 

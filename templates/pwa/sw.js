@@ -50,7 +50,7 @@ var PAGES_MAX = 40;
 var HANDS_CACHE = CONFIG.caches.hands;
 var HANDS_MAX = 6;
 var READABLE = Object.keys(CONFIG.pages).map(function (name) { return new RegExp(CONFIG.pages[name]); });
-var HAND_PAGE = new RegExp(CONFIG.pages[CONFIG.hand_page]);
+var HAND_PAGE = new RegExp(CONFIG.hand_page);
 var SHEET_PAGES = CONFIG.sheet_pages.map(function (name) { return new RegExp(CONFIG.pages[name]); });
 // Page key -> the sheet being kept for it (a message of the page), which
 // the page's copy asking for its sheet waits for.

@@ -1,8 +1,9 @@
 // What the server tells the scripts (scoresheets/pwa.py, sync_config, in the
 // page's <meta name="rebelote-sync">): the ids of the sheet's parts, the
-// routes of the pages a phone may read offline, the worker's caches and
-// headers, the timings (ms). The worker's script is rendered with the same
-// (templates/pwa/sw.js, CONFIG): one source, nothing copied here.
+// route of a hand's correction page, the worker's caches and headers, the
+// timings (ms). The worker's script is rendered with the same (and the
+// routes of every page it keeps: templates/pwa/sw.js, CONFIG): one source,
+// nothing copied here.
 
 function read() {
   const meta = document.querySelector('meta[name="rebelote-sync"]');
@@ -16,10 +17,9 @@ function read() {
 export const config = read();
 export const timings = config ? config.timings : null;
 
-// Whether ``path`` (a URL's pathname) is the page of URL name ``name``.
-export function isPage(name, path) {
-  const source = config && config.pages[name];
-  return Boolean(source) && new RegExp(source).test(path);
+// Whether ``path`` (a URL's pathname) is a hand's correction page.
+export function isHandPage(path) {
+  return Boolean(config) && new RegExp(config.hand_page).test(path);
 }
 
 // Whether this page is a copy the worker served without the network: the

@@ -10,7 +10,7 @@
 // - a copy the worker served without the network asks for the sheet kept
 //   for it and swaps it in with the same code as a poll (swapSheet).
 
-import { config, isPage, isCopy } from "./config.js";
+import { config, isCopy, isHandPage } from "./config.js";
 import { sheetOf, swapSheet, onSheet, version } from "./sheet.js";
 import * as freshness from "./freshness.js";
 
@@ -76,7 +76,7 @@ export function keepLastHand() {
   document.querySelectorAll('#hands li[id^="hand-"]').forEach((row) => {
     const n = Number(row.id.slice(5));
     const link = Array.prototype.filter.call(row.querySelectorAll("a[href]"), (a) =>
-      isPage(config.hand_page, new URL(a.href).pathname))[0];
+      isHandPage(new URL(a.href).pathname))[0];
     if (link && n > highest) { highest = n; best = link; }
   });
   if (best && best.href !== keptHand) {

@@ -70,14 +70,12 @@ function drain() {
   return loop().finally(() => { flushing = false; });
 }
 
-// Send what waits, in order, until nothing can go now.
+// Send what waits, in order, until nothing can go now. (First, what waited
+// too long expires: its row says so, offline too.)
 export function flush() {
-  if (flushing || !store.available || !timings || navigator.onLine === false) return Promise.resolve();
-  if (!entries.next(store.load())) {
-    // Nothing to send now (perhaps only expired ones: expire them).
-    store.update((list) => entries.expire(list, Date.now(), timings.kept_for));
-    return Promise.resolve();
-  }
+  if (flushing || !store.available || !timings) return Promise.resolve();
+  const kept = store.update((list) => entries.expire(list, Date.now(), timings.kept_for));
+  if (navigator.onLine === false || !entries.next(kept)) return Promise.resolve();
   if (navigator.locks && navigator.locks.request) {
     return navigator.locks.request(LOCK, { ifAvailable: true }, (lock) => (lock ? drain() : null));
   }
