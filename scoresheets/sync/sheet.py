@@ -19,6 +19,9 @@ from scoresheets import caching, services
 from scoresheets.models import Match
 
 SHEET_PARTS = ("scoreboard", "hands")  # the partials of match.html that make the live sheet
+# The entry form's hidden fields that follow the sheet: the hand number it will
+# create, the match version it saw, its one-time key (``docs/sync.md``).
+FOLLOWS_SHEET = ("number", "match_version", "key")
 
 
 def sheet_fragments(
