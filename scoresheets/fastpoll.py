@@ -18,7 +18,7 @@ The 204's headers are Django's own: the first unchanged poll of each process
 (cache control, security headers, CSP...) are kept and replayed, less
 ``Content-Language`` (a 204 has no content, and the language is the
 requester's) and ``Expires`` (``never_cache`` sets it to the moment of the
-answer: it is written anew). ``tests/test_fastpoll.py`` checks that the two
+answer: it is written anew). ``tests/web/test_fastpoll.py`` checks that the two
 answers are the same.
 """
 
