@@ -50,7 +50,6 @@ from scoresheets.table_forms import (
     TableMatchForm,
     duplicate_message,
 )
-from scoresheets.templatetags.table_tags import GAME_NAMES
 from scoresheets.text import of_name
 from scoresheets.view_helpers import create_match, remember, see_other
 
@@ -472,7 +471,7 @@ YES_NO = {"1": gettext_lazy("oui"), "0": gettext_lazy("non")}
 
 # The coded values of the CSV in the user's language (exports.WORD_COLUMNS).
 CSV_WORDS = {
-    "game": {str(game): name for game, name in GAME_NAMES.items()},
+    "game": {str(game): gettext_lazy(label) for game, label in presets.GAME_LABELS.items()},
     "finished": YES_NO,
     "solo": YES_NO,
     "bid": {str(word): name for word, name in contracts.BID_WORDS.items()},
