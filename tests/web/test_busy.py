@@ -21,7 +21,7 @@ from django.test import Client
 
 from scoresheets import tables
 from scoresheets.models import Hand, Match, Table
-from tests.factories import hand, make_match, play
+from tests.factories import hand, make_match, new_match_form, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -132,21 +132,7 @@ def test_it_answers_a_delete_or_restore_with_the_busy_page(client: Client, actio
 
 
 def test_it_keeps_a_new_match_when_the_database_is_locked(client: Client):
-    data = {
-        "player_1": "Léa",
-        "player_2": "Marc",
-        "player_3": "Zoé",
-        "player_4": "Paul",
-        "first_dealer": "1",
-        "preset": "classique",
-        "target": "1000",
-        "capot_points": "252",
-        "rounding": "none",
-        "litige": "reserve",
-        "renonce": "penalty",
-        "win_needs_trick": "on",
-        "card_names": "french",
-    }
+    data = new_match_form(("Léa", "Marc", "Zoé", "Paul"))
     with database_locked():
         response = client.post("/nouvelle/", data)
     assert_busy(response, 'value="Léa"', 'value="Paul"')

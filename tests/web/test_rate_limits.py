@@ -15,7 +15,7 @@ from django.test import Client, RequestFactory, override_settings
 from scoresheets import limits, ratelimits
 from scoresheets.models import Hand, Match, Table
 from tests.factories import make_match
-from tests.web.test_views_new_match import form as match_form
+from tests.factories import new_match_form as match_form
 
 pytestmark = pytest.mark.django_db
 

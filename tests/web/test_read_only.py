@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from scoresheets import services, urls
 from scoresheets.models import Hand, HandRevision, Match, Table, TablePlayer
-from tests.factories import hand, make_match, play
+from tests.factories import hand, make_match, new_match_form, play
 from tests.tables_fixture import Fixture, make_fixture
 
 pytestmark = pytest.mark.django_db
@@ -27,21 +27,7 @@ TOKEN_ROUTES = {p.name: str(p.pattern) for p in urls.urlpatterns if "<" in str(p
 WRITING_ROUTES = sorted(name for name in TOKEN_ROUTES if not name.endswith("_read"))
 READ_ROUTES = sorted(name for name in TOKEN_ROUTES if name.endswith("_read"))
 
-SEATS = {
-    "preset": "classique",
-    "target": "1000",
-    "capot_points": "252",
-    "rounding": "none",
-    "litige": "reserve",
-    "renonce": "penalty",
-    "win_needs_trick": "on",
-    "card_names": "french",
-    "first_dealer": "1",
-    "player_1": "Intrus",
-    "player_2": "Autre",
-    "player_3": "Encore",
-    "player_4": "Dernier",
-}
+SEATS = new_match_form(("Intrus", "Autre", "Encore", "Dernier"))
 # What each writing route would be sent by a phone: data that would write if
 # the route took the token. Every writing route is here (checked below).
 POSTED: dict[str, dict[str, Any]] = {

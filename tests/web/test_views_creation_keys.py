@@ -15,7 +15,7 @@ from django.test import Client
 from scoresheets import services, tables
 from scoresheets.models import Hand, Match, Table
 from tests.factories import hand, make_match, play
-from tests.web.test_views_new_match import form
+from tests.factories import new_match_form as form
 from tests.web.test_views_tables import RULES
 
 pytestmark = pytest.mark.django_db

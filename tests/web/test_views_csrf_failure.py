@@ -9,7 +9,7 @@ from django.test import Client
 
 from scoresheets.models import Match
 from tests.factories import make_match
-from tests.web.test_views_new_match import form
+from tests.factories import new_match_form as form
 
 pytestmark = pytest.mark.django_db
 

@@ -2,39 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 
 from scoresheets import presets
 from scoresheets.models import Match, Player
+from tests.factories import new_match_form as form
 
 pytestmark = pytest.mark.django_db
-
-CLASSIQUE = {
-    "preset": "classique",
-    "target": "1000",
-    "capot_points": "252",
-    "rounding": "none",
-    "litige": "reserve",
-    "renonce": "penalty",
-    "win_needs_trick": "on",
-    "card_names": "french",
-}
-
-
-def form(**overrides: Any) -> dict[str, Any]:
-    data = {
-        "player_1": "Alice",
-        "player_2": "Bob",
-        "player_3": "Claire",
-        "player_4": "Dan",
-        "first_dealer": "1",
-        **CLASSIQUE,
-    }
-    data.update(overrides)
-    return {key: value for key, value in data.items() if value is not None}
 
 
 def test_it_shows_the_form(client: Client):

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from scoresheets import presets, scoring, services, tables
 from scoresheets.models import Match
+from tests.factories import NEW_MATCH_RULES
 
 pytestmark = pytest.mark.django_db
 
@@ -226,16 +227,7 @@ def test_without_the_script_a_rule_changed_wins_over_the_preset(client: Client):
 
 def test_without_the_script_both_games_are_posted_and_the_game_decides(client: Client):
     # The whole page as a browser without JavaScript posts it: both games' fields.
-    page = {
-        "preset": "classique",
-        "target": "1000",
-        "capot_points": "252",
-        "rounding": "none",
-        "litige": "reserve",
-        "renonce": "penalty",
-        "win_needs_trick": "on",
-        "card_names": "french",
-    }
+    page = NEW_MATCH_RULES
     client.post("/nouvelle/", {**form("federation", scripted=""), **page})
     client.post("/nouvelle/", {**form("federation", scripted=""), **page, "game": "belote"})
     coinche, belote = Match.objects.order_by("pk")

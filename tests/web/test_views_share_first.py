@@ -10,7 +10,7 @@ from django.test import Client
 
 from scoresheets import tables
 from scoresheets.models import Match
-from tests.web.test_views_new_match import form
+from tests.factories import new_match_form as form
 from tests.web.test_views_tables import RULES
 
 pytestmark = pytest.mark.django_db

@@ -12,6 +12,7 @@ from django.test import Client
 
 from scoresheets import tables
 from scoresheets.models import Match, Table, TablePlayer
+from tests.factories import new_match_form
 from tests.tables_fixture import make_fixture, quick_match
 
 pytestmark = pytest.mark.django_db
@@ -294,17 +295,7 @@ def test_adding_a_player_needs_the_csrf_token():
 # A new match from the roster
 # --------------------------------------------------------------------------
 
-RULES = {
-    "preset": "classique",
-    "target": "1000",
-    "capot_points": "252",
-    "rounding": "none",
-    "litige": "reserve",
-    "renonce": "penalty",
-    "win_needs_trick": "on",
-    "card_names": "french",
-    "first_dealer": "1",
-}
+RULES = new_match_form(None)  # the rules and first dealer; seats() picks the players
 
 
 def seats(table: Table, *names: str, **extra: Any) -> dict[str, Any]:
