@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench messages clean
+.PHONY: install run test test-fast lint format bench messages clean
 
 # A failed venv step must not leave a half-made .venv that later runs trust.
 $(BIN)/python:
@@ -21,19 +21,35 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-# The suite runs on SQLite, then again on PostgreSQL when one answers at
-# PG_URL (CI starts it); without PostgreSQL it says so and SQLite alone counts.
+# The tests are in three tiers (tests/conftest.py): engine (pure, no
+# database), web (test client, services) and browser (Chromium, live servers).
+# `make test-fast` is the edit loop: engine + web on SQLite. `make test` is the
+# whole suite, CI's: the engine once (it never touches a database), then web
+# and browser on SQLite, then again on PostgreSQL when one answers at PG_URL
+# (CI starts it); without PostgreSQL it says so and SQLite alone counts.
+# Tests run in parallel (pytest-xdist): JOBS processes, BROWSER_JOBS for the
+# browser tier, whose tests mostly wait on pages.
 PG_URL ?= postgres://postgres@127.0.0.1:5432/rebelote
+JOBS ?= auto
+BROWSER_JOBS ?= 4
+PYTEST := $(BIN)/python -m pytest
+
+test-fast: install
+	env -u DATABASE_URL $(PYTEST) -n $(JOBS) tests/engine tests/web
 
 test: install
 	$(BIN)/python manage.py makemigrations --check --dry-run >/dev/null
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	@echo "== tests on SQLite"
-	env -u DATABASE_URL $(BIN)/python -m pytest
+	@echo "== engine tier (no database)"
+	env -u DATABASE_URL $(PYTEST) -n $(JOBS) tests/engine
+	@echo "== web and browser tiers on SQLite"
+	env -u DATABASE_URL $(PYTEST) -n $(JOBS) tests/web
+	env -u DATABASE_URL $(PYTEST) -n $(BROWSER_JOBS) tests/browser
 	@if $(BIN)/python scripts/pg_available.py "$(PG_URL)"; then \
-		echo "== tests on PostgreSQL ($(PG_URL))"; \
-		DATABASE_URL="$(PG_URL)" $(BIN)/python -m pytest; \
+		echo "== web and browser tiers on PostgreSQL ($(PG_URL))"; \
+		DATABASE_URL="$(PG_URL)" $(PYTEST) -n $(JOBS) tests/web && \
+		DATABASE_URL="$(PG_URL)" $(PYTEST) -n $(BROWSER_JOBS) tests/browser; \
 	else \
 		echo "== PostgreSQL not reachable at $(PG_URL): tests ran on SQLite only"; \
 	fi

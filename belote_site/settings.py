@@ -7,6 +7,7 @@ value instead of guessing (the healthchecks way).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tempfile
@@ -174,6 +175,11 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
         "max_size": 16,
         "timeout": 10,
     }
+    # Tests: a database of this checkout's own, so that two checkouts testing
+    # on one server at once never share (nor drop) each other's; pytest-xdist
+    # adds its worker's suffix (_gw0, _gw1...).
+    _checkout = hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:8]
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{_checkout}"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -23,7 +23,7 @@ Then, like a table with its phones split between the servers:
 - **Shared cache**: the keys the two servers wrote in Redis under their prefix
   (versions, the rendered sheet): one set, read by both.
 
-``tests/test_cluster.py`` runs the same with a few hands, as part of the
+``tests/browser/test_cluster.py`` runs the same with a few hands, as part of the
 suite when PostgreSQL and Redis answer.
 """
 

@@ -56,23 +56,10 @@ from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart  # 
 from scoresheets import limits, services  # noqa: E402
 from scoresheets.models import Match  # noqa: E402
 from scoresheets.scoring import Rules  # noqa: E402
+from tests.factories import new_match_form  # noqa: E402
 
 PASSED = '{"taker": null}'
-MATCH = {
-    "player_1": "Léa",
-    "player_2": "Sam",
-    "player_3": "Noé",
-    "player_4": "Zoé",
-    "first_dealer": "1",
-    "preset": "classique",
-    "target": "1000",
-    "capot_points": "252",
-    "rounding": "none",
-    "litige": "reserve",
-    "renonce": "penalty",
-    "win_needs_trick": "on",
-    "card_names": "french",
-}
+MATCH = new_match_form(("Léa", "Sam", "Noé", "Zoé"))
 
 
 def passed_hands(count: int) -> bytes:

@@ -15,7 +15,7 @@ docs/player.png and docs/ranking.png,
 phone-sized (390x844, scale 2). The hand-entry ones show what a 390x844
 phone keeps above its keyboard: the viewport shrunk to 390x500 once the
 points field has the focus (what the keyboard does to the page, see
-tests/test_browser_one_screen.py).
+tests/browser/test_one_screen.py).
 Chromium is Debian's /usr/bin/chromium unless $CHROMIUM names another one.
 """
 

@@ -7,7 +7,7 @@ signals) costs about six times what gunicorn costs for such an answer
 (``bench/README.md``, "Live load"), so on two cores it, not the poll's work,
 caps the number of live tables. :class:`UnchangedPollApp` wraps the WSGI
 application: for a poll whose ``v`` is the match's version *as the cache
-holds it* (the value ``views._poll`` reads first, written by the services in
+holds it* (the value ``sync.sheet.poll`` reads first, written by the services in
 the writing transaction: ``scoresheets.caching``), it answers the same 204
 itself. Anything else goes to Django unchanged: another method or query, an
 unknown or malformed token, a version that differs or that the cache does not
@@ -18,7 +18,7 @@ The 204's headers are Django's own: the first unchanged poll of each process
 (cache control, security headers, CSP...) are kept and replayed, less
 ``Content-Language`` (a 204 has no content, and the language is the
 requester's) and ``Expires`` (``never_cache`` sets it to the moment of the
-answer: it is written anew). ``tests/test_fastpoll.py`` checks that the two
+answer: it is written anew). ``tests/web/test_fastpoll.py`` checks that the two
 answers are the same.
 """
 

@@ -32,7 +32,7 @@ from django.urls.resolvers import RoutePattern
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
-from scoresheets.views import SHEET_PARTS
+from scoresheets.sync.sheet import SHEET_PARTS
 
 # The browser's theme colour and the splash screen's background: base.html's
 # theme-color (light) and app.css's --bg.
@@ -194,7 +194,7 @@ def route_patterns(names: tuple[str, ...]) -> dict[str, str]:
 
 def sync_config(*, worker: bool = False) -> dict[str, Any]:
     """What the pages' scripts and the worker share, as JSON-ready data:
-    ``parts`` (the ids of the sheet's parts, views.SHEET_PARTS),
+    ``parts`` (the ids of the sheet's parts, sync.sheet.SHEET_PARTS),
     ``hand_page`` (the path regex of a hand's correction page), ``caches``
     and ``headers`` (the worker's), ``timings`` (:func:`timings`, ms) and
     ``worker`` (the worker's script URL). The worker's (``worker=True``) adds

@@ -29,28 +29,7 @@ from scoresheets.models import (
     seat_team,
 )
 from scoresheets.scoresheet import Scoresheet
-
-
-class HandConflict(Exception):
-    """Another phone changed the sheet first; nothing was saved.
-
-    ``kind``: ``"taken"`` (hand ``number`` was just entered elsewhere),
-    ``"changed"`` (the hand being edited was changed or deleted meanwhile),
-    ``"edited"``, ``"deleted"``, ``"restored"`` (the one change made to the
-    sheet since a new hand's form was opened: hand ``number`` was corrected,
-    deleted or restored), ``"moved"`` (several changes: the sheet moved on),
-    ``"later"`` (an undo of hand ``number`` that would move the hands changed
-    since: :func:`hand_undo`).
-    ``device`` is the name of the phone that was faster ("" if unknown);
-    ``last`` the newest hand entered meanwhile (``number`` when only one was).
-    """
-
-    def __init__(self, *, kind: str, number: int, device: str = "", last: int | None = None):
-        self.kind = kind
-        self.number = number
-        self.last = last if last is not None else number  # the newest hand entered meanwhile
-        self.device = device
-        super().__init__(f"{kind}: hand {number} ({device or 'another phone'})")
+from scoresheets.sync.kinds import ConflictKind, HandConflict
 
 
 @dataclass(frozen=True)
@@ -455,9 +434,12 @@ def hand_record(
         if 1 <= expected_number <= len(live):
             taken = live[expected_number - 1]
             raise HandConflict(
-                kind="taken", number=expected_number, device=taken.entered_by, last=len(live)
+                kind=ConflictKind.TAKEN,
+                number=expected_number,
+                device=taken.entered_by,
+                last=len(live),
             )
-        raise HandConflict(kind="moved", number=expected_number)
+        raise HandConflict(kind=ConflictKind.MOVED, number=expected_number)
     limits.check_hands_stored(len(every) + 1)
     _check_taker_seat(hand, taker_seat, number)
     _check_belote_seat(hand, belote_seat, number)
@@ -491,7 +473,7 @@ def _sheet_conflict(
     only: ``"taken"``; a single correction, delete or restore: its kind and
     the hand's number; anything else: ``"moved"``."""
     live = [h for h in every if h.deleted_at is None]
-    moved = HandConflict(kind="moved", number=expected_number or len(live) + 1)
+    moved = HandConflict(kind=ConflictKind.MOVED, number=expected_number or len(live) + 1)
     count = locked.version - seen_version
     if not 0 < count <= CHANGES_TOLD:
         return moved
@@ -504,7 +486,7 @@ def _sheet_conflict(
         if first < 1:
             return moved
         return HandConflict(
-            kind="taken", number=first, device=live[first - 1].entered_by, last=len(live)
+            kind=ConflictKind.TAKEN, number=first, device=live[first - 1].entered_by, last=len(live)
         )
     if count > 1:
         return moved
@@ -512,7 +494,7 @@ def _sheet_conflict(
     target = next(h for h in every if h.pk == change.hand_id)
     # A deleted hand's number is the place it had: after the live hands played before it.
     number = sum(1 for h in live if h.number < target.number) + 1
-    return HandConflict(kind=str(change.action), number=number, device=change.device)
+    return HandConflict(kind=ConflictKind(change.action), number=number, device=change.device)
 
 
 def _unchanged_target(
@@ -525,7 +507,7 @@ def _unchanged_target(
     live = [h for h in every if h.deleted_at is None]
     if target.deleted_at is not None or target.version != expected_version:
         number = live.index(target) + 1 if target in live else 0
-        raise HandConflict(kind="changed", number=number, device=target.entered_by)
+        raise HandConflict(kind=ConflictKind.CHANGED, number=number, device=target.entered_by)
     return target, live, live.index(target) + 1
 
 
@@ -715,11 +697,11 @@ def hand_undo(
     deleted_now = action == HandRevision.Action.DELETED
     if target.version != expected_version or (target.deleted_at is not None) != deleted_now:
         number = live.index(target) + 1 if target in live else 0
-        raise HandConflict(kind="changed", number=number, device=target.entered_by)
+        raise HandConflict(kind=ConflictKind.CHANGED, number=number, device=target.entered_by)
     moves_hands = undone_as in (HandRevision.Action.DELETED, HandRevision.Action.RESTORED)
     if moves_hands and hands_changed_since(locked, hand_id, expected_version):
         number = live.index(target) + 1 if target in live else 0
-        raise HandConflict(kind="later", number=number)
+        raise HandConflict(kind=ConflictKind.LATER, number=number)
     if undone_as == HandRevision.Action.DELETED:
         result = _validate(locked, [h for h in live if h.pk != target.pk], {})
         target.deleted_at = timezone.now()

@@ -16,9 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db import DataError, IntegrityError
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -34,7 +32,6 @@ from scoresheets import (
     charts,
     contracts,
     exports,
-    limits,
     presets,
     ratelimits,
     ratings,
@@ -45,6 +42,7 @@ from scoresheets import (
 )
 from scoresheets.forms import presets_for_script
 from scoresheets.models import Match, Table, TablePlayer
+from scoresheets.sync.ladder import attempt
 from scoresheets.table_forms import (
     HistoryFilter,
     PlayerForm,
@@ -52,9 +50,8 @@ from scoresheets.table_forms import (
     TableMatchForm,
     duplicate_message,
 )
-from scoresheets.templatetags.table_tags import GAME_NAMES
 from scoresheets.text import of_name
-from scoresheets.view_helpers import create_match
+from scoresheets.view_helpers import create_match, remember, see_other
 
 MY_TABLES = "my_tables"  # session key: tokens of the tables this browser created or opened
 MY_TABLES_MAX = 20
@@ -70,13 +67,6 @@ def get_table_or_404(token: str) -> Table:
 def get_read_table_or_404(token: str) -> Table:
     """The table of a read-only URL token, or a 404 (a writing token is not one)."""
     return get_object_or_404(Table, read_token=token)
-
-
-def _remember(request: HttpRequest, token: str) -> None:
-    """Put ``token`` first in this browser's "my tables" (written only on a change)."""
-    tokens = request.session.get(MY_TABLES, [])
-    if tokens[:1] != [token]:
-        request.session[MY_TABLES] = [token, *(t for t in tokens if t != token)][:MY_TABLES_MAX]
 
 
 def my_tables(request: HttpRequest) -> list[Table]:
@@ -100,13 +90,6 @@ def table_link(request: HttpRequest, table: Table) -> str:
     return reverse("table_read", args=[table.read_token])
 
 
-def _redirect(url: str) -> HttpResponse:
-    """A 303: the browser GETs ``url``, a reload never re-posts."""
-    response = HttpResponse(status=303)
-    response["Location"] = url
-    return response
-
-
 # --------------------------------------------------------------------------
 # New table
 # --------------------------------------------------------------------------
@@ -117,19 +100,19 @@ def _redirect(url: str) -> HttpResponse:
 def table_new(request: HttpRequest) -> HttpResponse:
     form = TableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            table = tables.table_create(
+        write = attempt(
+            request,
+            lambda: tables.table_create(
                 name=form.cleaned_data["name"],
                 player_names=form.cleaned_data["players"],
                 key=form.one_time_key(),
-            )
-        except (ValidationError, DataError, IntegrityError):
-            form.add_error(None, gettext("Ces noms ne conviennent pas : vérifiez-les."))
-        except busy.ERRORS as error:
-            busy.refuse(request, form, error)
-        else:
-            _remember(request, table.token)
-            return _redirect(reverse("table", args=[table.token]))
+            ),
+            form,
+            invalid=gettext("Ces noms ne conviennent pas : vérifiez-les."),
+        )
+        if write.saved:
+            remember(request, MY_TABLES, write.value.token, MY_TABLES_MAX)
+            return see_other(reverse("table", args=[write.value.token]))
     status = busy.status_of(form, 422 if form.is_bound else 200)
     return render(request, "scoresheets/table_new.html", {"form": form}, status=status)
 
@@ -218,7 +201,7 @@ def _table_page(
 @require_safe
 def table_detail(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
-    _remember(request, table.token)
+    remember(request, MY_TABLES, table.token, MY_TABLES_MAX)
     return _table_page(request, table, PlayerForm())
 
 
@@ -236,19 +219,19 @@ def table_player_add(request: HttpRequest, token: str) -> HttpResponse:
     table = get_table_or_404(token)
     form = PlayerForm(request.POST, roster=list(table.roster.all()))
     if form.is_valid():
-        try:
-            player = tables.table_add_player(table=table, name=form.cleaned_data["name"])
-        except tables.DuplicateName:
-            form.add_error("name", duplicate_message(form.cleaned_data["name"]))
-        except limits.TableFull as full:
-            form.add_error("name", full.message())
-        except (ValidationError, DataError, IntegrityError):
-            form.add_error("name", gettext("Ce prénom ne convient pas : 40 lettres au plus."))
-        except busy.ERRORS as error:
-            busy.refuse(request, form, error, field="name")
-        else:
-            messages.success(request, gettext("%(name)s rejoint la table.") % {"name": player.name})
-            return _redirect(reverse("table", args=[table.token]) + "#roster")
+        name = form.cleaned_data["name"]
+        write = attempt(
+            request,
+            lambda: tables.table_add_player(table=table, name=name),
+            form,
+            field="name",
+            invalid=gettext("Ce prénom ne convient pas : 40 lettres au plus."),
+            refusals={tables.DuplicateName: lambda _error: duplicate_message(name)},
+        )
+        if write.saved:
+            text = gettext("%(name)s rejoint la table.") % {"name": write.value.name}
+            messages.success(request, text)
+            return see_other(reverse("table", args=[table.token]) + "#roster")
     return _table_page(request, table, form, status=busy.status_of(form, 422))
 
 
@@ -317,7 +300,7 @@ def table_match_new(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         match = create_match(request, form, table=table)
         if match is not None:
-            return _redirect(reverse("match", args=[match.token]))
+            return see_other(reverse("match", args=[match.token]))
     status = busy.status_of(form, 422 if form.is_bound else 200)
     context = {"form": form, "table": table, "presets": presets_for_script()}
     if seats:
@@ -488,7 +471,7 @@ YES_NO = {"1": gettext_lazy("oui"), "0": gettext_lazy("non")}
 
 # The coded values of the CSV in the user's language (exports.WORD_COLUMNS).
 CSV_WORDS = {
-    "game": {str(game): name for game, name in GAME_NAMES.items()},
+    "game": {str(game): gettext_lazy(label) for game, label in presets.GAME_LABELS.items()},
     "finished": YES_NO,
     "solo": YES_NO,
     "bid": {str(word): name for word, name in contracts.BID_WORDS.items()},

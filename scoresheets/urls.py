@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from scoresheets import pwa, table_views, views
+from scoresheets import hand_views, pwa, table_views, views
 from scoresheets.converters import TokenConverter
 
 # A token route matches only a well-formed token: anything else is a 404 at once.
@@ -21,12 +21,20 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("hors-ligne/", pwa.offline, name="offline"),
     path("m/<token:token>/", views.match_detail, name="match"),
-    path("m/<token:token>/donnes/", views.hand_create, name="hand_create"),
-    path("m/<token:token>/apercu/", views.hand_preview, name="hand_preview"),
-    path("m/<token:token>/donnes/<int:hand_id>/", views.hand_edit, name="hand_edit"),
-    path("m/<token:token>/donnes/<int:hand_id>/supprimer/", views.hand_delete, name="hand_delete"),
-    path("m/<token:token>/donnes/<int:hand_id>/retablir/", views.hand_restore, name="hand_restore"),
-    path("m/<token:token>/annuler/", views.hand_undo, name="hand_undo"),
+    path("m/<token:token>/donnes/", hand_views.hand_create, name="hand_create"),
+    path("m/<token:token>/apercu/", hand_views.hand_preview, name="hand_preview"),
+    path("m/<token:token>/donnes/<int:hand_id>/", hand_views.hand_edit, name="hand_edit"),
+    path(
+        "m/<token:token>/donnes/<int:hand_id>/supprimer/",
+        hand_views.hand_delete,
+        name="hand_delete",
+    ),
+    path(
+        "m/<token:token>/donnes/<int:hand_id>/retablir/",
+        hand_views.hand_restore,
+        name="hand_restore",
+    ),
+    path("m/<token:token>/annuler/", hand_views.hand_undo, name="hand_undo"),
     path("m/<token:token>/appareil/", views.device_set, name="device_set"),
     path("m/<token:token>/poll/", views.match_poll, name="match_poll"),
     path("m/<token:token>/export.json", views.match_export, name="match_export"),

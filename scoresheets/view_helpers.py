@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
-from django.db import DataError, IntegrityError
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext
 
-from scoresheets import busy, limits, scoring, services
+from scoresheets import services
 from scoresheets.forms import MatchForm
 from scoresheets.models import Match, Table
+from scoresheets.sync.ladder import attempt
+
+
+def remember(request: HttpRequest, session_key: str, token: str, most: int) -> None:
+    """Put ``token`` first in the list this browser's session keeps under
+    ``session_key`` ("my matches", "my tables"), which holds ``most`` tokens
+    at the most; the session is only written when the list changes."""
+    tokens = request.session.get(session_key, [])
+    if tokens[:1] != [token]:
+        request.session[session_key] = [token, *(t for t in tokens if t != token)][:most]
+
+
+def see_other(url: str) -> HttpResponse:
+    """A 303 to ``url``: the browser GETs it, a reload never re-posts."""
+    response = HttpResponse(status=303)
+    response["Location"] = url
+    return response
 
 
 def create_match(
@@ -21,8 +36,9 @@ def create_match(
     The match's next page in this browser opens on its share panel
     (:func:`pop_share_first`)."""
     data = form.cleaned_data
-    try:
-        match = services.match_create(
+    write = attempt(
+        request,
+        lambda: services.match_create(
             names=form.names(),
             rules=form.match_rules(),
             team_a_name=data["team_a_name"],
@@ -32,20 +48,15 @@ def create_match(
             card_names=form.match_card_names(),
             table=table,
             key=form.one_time_key(),
-        )
-    except scoring.MatchError as error:
-        form.add_problems(error)
-    except limits.TableFull as full:
-        form.add_error(None, full.message())
-    except (ValidationError, DataError, IntegrityError):
-        form.add_error(None, gettext("Ces prénoms ne conviennent pas : vérifiez-les."))
-    except busy.ERRORS as error:
-        busy.refuse(request, form, error)
-    else:
-        # Its first page opens on the share panel: the others need the link first.
-        request.session[SHARE_FIRST] = match.token
-        return match
-    return None
+        ),
+        form,
+        invalid=gettext("Ces prénoms ne conviennent pas : vérifiez-les."),
+    )
+    if not write.saved:
+        return None
+    # Its first page opens on the share panel: the others need the link first.
+    request.session[SHARE_FIRST] = write.value.token
+    return write.value
 
 
 SHARE_FIRST = "share_first"  # session key: the match whose next page shows the share panel first

@@ -1,4 +1,16 @@
-"""Shared fixtures for the test suite."""
+"""Shared fixtures for the test suite, and its tiers.
+
+The tests live in three tiers, one folder each (``make test-fast`` runs the
+first two on SQLite; ``make test`` runs them all, on SQLite then PostgreSQL):
+
+- ``tests/engine/``: the pure engine and the pure modules around it; no
+  database (a test there that asks for one is refused at collection).
+- ``tests/web/``: the test client, the services, the commands, on a database.
+- ``tests/browser/``: real Chromium pages (Playwright) and other tests against
+  a live server; slow, so not in the edit loop.
+
+Each test gets the marker of its tier (``-m engine``, ``-m web``, ``-m browser``).
+"""
 
 from __future__ import annotations
 
@@ -41,6 +53,25 @@ def coinche_case_files() -> list[Path]:
 def case_id(path: Path) -> str:
     """A test id that tells a project case from a shared one of the same name."""
     return f"{'shared' if path.parent.parent == SHARED_SCORING_DIR else 'project'}/{path.stem}"
+
+
+TIERS = ("engine", "web", "browser")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark each test with its tier (its folder under ``tests/``); refuse an
+    engine test that asks for the database: that tier stays pure."""
+    tests_dir = ROOT / "tests"
+    for item in items:
+        tier = Path(item.fspath).relative_to(tests_dir).parts[0]
+        if tier not in TIERS:
+            raise pytest.UsageError(f"{item.nodeid}: a test lives in one of tests/{TIERS}")
+        item.add_marker(getattr(pytest.mark, tier))
+        if tier == "engine" and (
+            item.get_closest_marker("django_db")
+            or {"db", "transactional_db", "client", "live_server"} & set(item.fixturenames)
+        ):
+            raise pytest.UsageError(f"{item.nodeid}: tests/engine/ has no database (tests/web/)")
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from scoresheets import scoring, services
@@ -35,3 +36,28 @@ def play(match: Match, *hands: scoring.HandInput) -> Match:
     for one in hands:
         services.hand_record(match=match, hand=one)
     return Match.objects.get(pk=match.pk)
+
+
+# The new-match form (/nouvelle/, and a table's /t/<token>/nouvelle/) as a page
+# without its script posts it, at the "classique" preset: one place for every
+# test (and bench/bench_limits.py) that creates a match through the form.
+NEW_MATCH_RULES = {
+    "preset": "classique",
+    "target": "1000",
+    "capot_points": "252",
+    "rounding": "none",
+    "litige": "reserve",
+    "renonce": "penalty",
+    "win_needs_trick": "on",
+    "card_names": "french",
+}
+
+
+def new_match_form(names: Sequence[str] | None = NAMES, **overrides: Any) -> dict[str, Any]:
+    """The POST body of the new-match form: ``names`` in seats 1-4 (``None``:
+    no name fields, a table's form picks its players), the first dealer in
+    seat 1, :data:`NEW_MATCH_RULES`; ``overrides`` replace or add fields, and
+    one given as ``None`` is left out."""
+    players = {f"player_{seat}": name for seat, name in enumerate(names or (), start=1)}
+    data = {**players, "first_dealer": "1", **NEW_MATCH_RULES, **overrides}
+    return {key: value for key, value in data.items() if value is not None}

@@ -1,5 +1,5 @@
 """A fixed table for the table, player and ranking pages: four matches whose
-figures are computed by hand in ``tests/test_views_player.py``.
+figures are computed by hand in ``tests/web/test_views_player.py``.
 
 Rules: the classic rules with a target of 300 (capot 252, litige in reserve,
 no rounding). Seats 1 & 3 are team A, 2 & 4 team B.
@@ -96,7 +96,7 @@ def quick_match(table: Table, names: list[str], *, finished: bool = True) -> Mat
 
 
 # Coinche matches on the same table (issue 10): the matches C1 and C2 of
-# tests/test_stats_coinche.py, whose figures are computed there by hand, with
+# tests/engine/test_stats_coinche.py, whose figures are computed there by hand, with
 # Alice, Bob, Claire, Dan, Eve played by Léa, Sam, Noé, Zoé, Inès.
 # C1 (target 1000): Léa & Noé against Sam & Zoé, won by B 590 - 2170;
 # C2 (target 2000, in progress): Léa & Inès against Zoé & Sam, 1020 - 820.
@@ -104,8 +104,8 @@ COINCHE_AS = {"Alice": "Léa", "Bob": "Sam", "Claire": "Noé", "Dan": "Zoé", "E
 
 
 def add_coinche_matches(table: Table) -> tuple[Match, Match]:
-    """Play C1 and C2 (tests/test_stats_coinche.py) at ``table``, through the services."""
-    from tests.test_stats_coinche import C1_HANDS, C2_HANDS
+    """Play C1 and C2 (tests/engine/test_stats_coinche.py) at ``table``, through the services."""
+    from tests.engine.test_stats_coinche import C1_HANDS, C2_HANDS
 
     first = services.match_create(
         names=["Léa", "Sam", "Noé", "Zoé"], rules=CoincheRules(target=1000), table=table

@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext_lazy
 
-from scoresheets import contracts, scoring
+from scoresheets import contracts
 from scoresheets.models import seat_team
 
 register = template.Library()
@@ -42,18 +41,6 @@ def table_seats(form: Any) -> list[TableSeat]:
         )
         for seat, radio in zip((1, 2, 3, 4), dealers, strict=True)
     ]
-
-
-GAME_NAMES = {
-    scoring.Game.BELOTE: gettext_lazy("Belote"),
-    scoring.Game.COINCHE: gettext_lazy("Coinche"),
-}
-
-
-@register.filter
-def game_name(game: str) -> str:
-    """The name of a game (``"belote"``, ``"coinche"``) in the user's language."""
-    return str(GAME_NAMES.get(game, game))
 
 
 @register.filter

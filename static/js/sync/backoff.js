@@ -1,5 +1,5 @@
 // How long the client waits, from the server's timings (scoresheets/pwa.py,
-// TIMINGS_MS: ``t`` below). PURE (tests/js/backoff.test.mjs).
+// TIMINGS_MS: ``t`` below). PURE (tests/engine/js/backoff.test.mjs).
 
 // The wait before the next poll, ``failures`` polls having failed in a row:
 // the usual one (``visible`` or not), or while polls fail twice as long each

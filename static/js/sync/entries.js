@@ -4,7 +4,7 @@
 // place) and gives the new ones; no DOM, no storage, no network, no clock
 // (``now`` is an argument). store.js keeps them, outbox.js sends them,
 // queue.js (the sheet) and changes.js (a hand's correction page) feed them
-// the page's events and draw them. tests/js/entries.test.mjs runs them.
+// the page's events and draw them. tests/engine/js/entries.test.mjs runs them.
 //
 // An entry: {
 //   url: where it is posted (the match's hand_create address for a new

@@ -1,4 +1,4 @@
-// The live sheet: its parts (config.parts, the server's views.SHEET_PARTS:
+// The live sheet: its parts (config.parts, the server's sync.sheet.SHEET_PARTS:
 // #scoreboard and #hands) and the one "swap the sheet in if it is newer"
 // that every way a sheet comes uses: a poll's answer (poll.js), a saved
 // entry's answer (queue.js), the sheet the worker kept for a copy (keep.js).

@@ -1,0 +1,117 @@
+"""What the match's pages and the answers to its writes are built from: the
+match of a URL, this phone's name, the hand form, the page's context.
+
+Shared by ``views`` (the match page, its read-only twin) and ``hand_views``
+(the writes of hands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from scoresheets import services, undo
+from scoresheets.forms import DeviceForm, HandForm, hand_form_class
+from scoresheets.models import Hand, Match, Player
+from scoresheets.table_views import table_link
+
+MY_MATCHES = "my_matches"  # session key: tokens of the matches this browser created or opened
+MY_MATCHES_MAX = 50
+DEVICE = "device_name"  # session key: the name of this phone's player
+
+
+def get_match_or_404(token: str) -> Match:
+    """The match of a URL token, or a 404."""
+    return get_object_or_404(Match.objects.select_related("table"), token=token)
+
+
+def get_read_match_or_404(token: str) -> Match:
+    """The match of a read-only URL token, or a 404 (a writing token is not one)."""
+    return get_object_or_404(Match.objects.select_related("table"), read_token=token)
+
+
+def get_hand_or_404(match: Match, hand_id: int) -> Hand:
+    """The hand ``hand_id`` of ``match`` (deleted or not), or a 404."""
+    return get_object_or_404(Hand, match=match, pk=hand_id)
+
+
+def device(request: HttpRequest) -> str:
+    """The name this phone's player gave (kept in the session), or ""."""
+    return request.session.get(DEVICE, "")
+
+
+def hand_form(
+    match: Match,
+    players: Sequence[Player],
+    data: Any = None,
+    *,
+    number: int | None = None,
+    version: int | None = None,
+    initial: dict[str, Any] | None = None,
+) -> HandForm:
+    """The hand form of ``match`` (its game's: ``forms.hand_form_class``),
+    opened for hand ``number`` on the sheet at ``version`` (the entry form:
+    what it saw, see ``services.hand_record``)."""
+    return hand_form_class(match)(
+        data,
+        team_names={"A": match.team_a_name, "B": match.team_b_name},
+        players=players,
+        announcements=match.announcements,
+        initial=initial or {"number": number, "match_version": version},
+    )
+
+
+def match_context(
+    request: HttpRequest,
+    sheet: services.Scoresheet,
+    form: HandForm | None,
+    *,
+    read_only: bool = False,
+) -> dict:
+    """The context of the match page (``match.html``) and of its partial
+    answers: ``sheet`` and the hand ``form`` (``None`` on a read-only page),
+    the share links, this phone's name and its undo offer."""
+    match_url = reverse("match", args=[sheet.match.token])
+    read_url = request.build_absolute_uri(reverse("match_read", args=[sheet.match.read_token]))
+    return {
+        "match": sheet.match,
+        "sheet": sheet,
+        "form": form,
+        # A read-only page shares only its own link; the playing page offers both.
+        "read_only": read_only,
+        "share_url": read_url if read_only else request.build_absolute_uri(match_url),
+        "read_url": None if read_only else read_url,
+        "table_url": table_link(request, sheet.match.table) if sheet.match.table else "",
+        "device": device(request),
+        "device_form": DeviceForm(initial={"device": device(request)}),
+        # This phone's "Annuler" of its last change (scoresheets/undo.py).
+        "undo": None if read_only else undo.current(request, sheet.match),
+    }
+
+
+def end_change_message(request: HttpRequest, match: Match) -> None:
+    """Say so when a correction ended or reopened ``match``: its summary
+    columns (written by the service with the change) against what they were
+    when ``match`` was read, before the change."""
+    before = match.finished
+    match.refresh_from_db(fields=["finished", "winner"])
+    if match.finished and not before:
+        messages.warning(
+            request,
+            gettext("Cette correction termine la partie, gagnée par %(team)s.")
+            % {"team": match.team_name(match.winner)},
+        )
+    elif before and not match.finished:
+        messages.warning(request, gettext("Cette correction rouvre la partie."))
+
+
+def hand_url(match: Match, number: int | None) -> str:
+    """The match page at hand ``number``'s row (the page's top without one)."""
+    url = reverse("match", args=[match.token])
+    return f"{url}#hand-{number}" if number else url

@@ -1,0 +1,52 @@
+"""The browser tier: real Chromium pages (Playwright) and other tests against a
+live server (concurrent phones, two app servers). Every test here runs with a
+transactional database and the rate limits off (tests/conftest.py).
+
+Under ``CI=true`` a missing browser is a failure; elsewhere the test skips
+and says why.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from tests.browser.phones import CHROMIUM_ARGS, CSP_PROBLEMS
+
+
+def _unavailable(reason: str):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run under CI: {reason}")
+    pytest.skip(f"browser tests skipped: {reason}")
+
+
+@pytest.fixture
+def browser():
+    """A headless Debian Chromium (``CHROMIUM`` names another executable)."""
+    executable = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    if not executable:
+        _unavailable("no chromium on PATH (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed (pip install -r requirements-dev.txt)")
+    # Playwright's sync API runs an event loop in this thread; the Django test
+    # machinery (database flush at teardown) is synchronous code, on purpose.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield instance
+        finally:
+            instance.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+@pytest.fixture(autouse=True)
+def _csp_problems():
+    """Each test starts and ends with no CSP problem collected."""
+    CSP_PROBLEMS.clear()
+    yield
+    CSP_PROBLEMS.clear()

@@ -1,0 +1,99 @@
+"""Phones for the browser tests: a Chromium context the size of a phone, whose
+console is watched, and the few gestures many tests share (start a match,
+enter a hand, read the totals).
+
+The ``browser`` fixture and the check that no page broke the
+Content-Security-Policy are in ``tests/browser/conftest.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# What the pages of a test logged that the Content-Security-Policy forbids, and
+# their uncaught errors: every test ends by asserting that there is none (the
+# conftest empties it before and after each test).
+CSP_PROBLEMS: list[str] = []
+
+
+def _watch(page) -> None:
+    """Collect ``page``'s CSP violations (Chromium logs each one to the console)
+    and its uncaught script errors into CSP_PROBLEMS."""
+
+    def console(message) -> None:
+        if "Content Security Policy" in message.text:
+            CSP_PROBLEMS.append(f"{page.url}: {message.text}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: CSP_PROBLEMS.append(f"{page.url}: {error}"))
+
+
+def phone(browser, javascript: bool = True):
+    """A new browser context the size of a phone, in French, whose console is
+    watched; ``javascript=False``: a phone with scripts off (the no-JS path).
+    Every wait of the tests is a condition with this context's timeout (10 s),
+    never a fixed time: the machine running them may be loaded."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR", java_script_enabled=javascript
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    _watch(page)
+    return page
+
+
+def enter_hand(page, *, taker: str, points: int | None = None, capot: str | None = None):
+    """Tap a belote hand into the match page's form and save it."""
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label(taker, exact=True).check()
+    if points is not None:
+        form.locator("#id_points").fill(str(points))
+    if capot is not None:
+        form.locator("fieldset.capot").get_by_label(capot, exact=True).check()
+    form.get_by_role("button", name="Valider la donne").click()
+
+
+def totals(page) -> list[str]:
+    """The scoreboard's two totals, as shown."""
+    return [t.strip() for t in page.locator("#scoreboard .total-points").all_inner_texts()]
+
+
+def start_match(page, base_url: str, target: int = 1000) -> None:
+    """Create a belote match of Alice, Bob, Claire and Dan to ``target`` from
+    the new-match page; ``page`` ends on its scoresheet."""
+    page.goto(f"{base_url}/nouvelle/")
+    for seat, name in enumerate(["Alice", "Bob", "Claire", "Dan"], start=1):
+        page.locator(f"#id_player_{seat}").fill(name)
+    page.locator("details.rules summary").click()
+    page.locator("#id_target").fill(str(target))
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+/$"))
+
+
+# Resolves once the page's scroll position has not moved for a few frames in a
+# row: a smooth scroll (or none) has ended. A condition, not a fixed time.
+_STILL = """() => new Promise(resolve => {
+    let last = null, still = 0;
+    const tick = () => {
+        const now = `${window.scrollX},${window.scrollY},${visualViewport.offsetTop}`;
+        still = now === last ? still + 1 : 0;
+        last = now;
+        if (still >= 5) resolve(true); else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+})"""
+
+
+def wait_until_still(page) -> None:
+    """Wait until ``page`` has stopped scrolling (five frames without a move)."""
+    page.wait_for_function(_STILL)

@@ -1,0 +1,115 @@
+"""Real browser: the announcement helper on a phone, with and without JavaScript.
+
+Set ``ANNOUNCE_SCREENSHOTS`` to a folder to keep the 390x844 screenshots."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from scoresheets.models import Hand
+from tests.browser.phones import CSP_PROBLEMS, phone
+from tests.factories import make_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def shot(page, name: str) -> None:
+    folder = os.environ.get("ANNOUNCE_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=False)
+
+
+def declare(page, name: str, kind: str, suit: str | None = None, card: str | None = None):
+    page.get_by_label(f"Annonce 1 de {name}", exact=True).select_option(label=kind)
+    row = page.get_by_label(f"Annonce 1 de {name}", exact=True).locator("xpath=..")
+    if suit:
+        row.get_by_label("Couleur", exact=True).select_option(label=suit)
+    if card:
+        row.get_by_label("Carte (haute)", exact=True).select_option(label=card)
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_helper_fills_the_announcements(live_server, browser, javascript):
+    match = make_match(
+        announcements=True, names=("Léa", "Marc", "Claire", "Dan"), first_dealer=4
+    )  # Dan deals hand 1: Léa speaks first
+    page = phone(browser, javascript)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    page.locator("details.more-announcements > summary").click()
+    page.locator("details.ann-helper > summary").click()
+    page.locator("details.ann-helper").scroll_into_view_if_needed()
+    declare(page, "Léa", "Carré", card="Valet")
+    declare(page, "Marc", "Cinquante (50)", suit="♥ Cœur", card="10")
+    declare(page, "Claire", "Tierce (20)", suit="♠ Pique", card="As")
+    page.get_by_role("button", name="Comparer les annonces").click()
+    result = page.locator("[data-ann-result]")
+    result.wait_for()
+    text = result.inner_text()
+    assert "Carré de valets de Léa : 200, bat la cinquante de Marc." in text
+    assert "+ la tierce de Claire (20)." in text
+    assert page.locator("#id_ann_points").input_value() == "220"
+    assert page.locator("#id_ann_team_0").is_checked()  # Léa & Claire
+    result.scroll_into_view_if_needed()
+    shot(page, f"helper-result-{'js' if javascript else 'nojs'}")
+    assert Hand.objects.count() == 0
+    if javascript:
+        # The preview heard of the new points: it shows them once a taker is chosen.
+        page.locator("fieldset.takers").get_by_label("Léa", exact=True).check()
+        page.locator("#id_points").fill("100")
+        page.locator("#preview .outcome").wait_for()
+        page.get_by_role("button", name="Valider la donne").click()
+        page.locator("#hand-1").wait_for()
+        saved = Hand.objects.get()
+        assert (saved.announcements_a, saved.announcements_b) == (220, 0)
+    assert CSP_PROBLEMS == []
+
+
+def test_the_helper_open_on_a_phone(live_server, browser):
+    match = make_match(announcements=True, names=("Léa", "Marc", "Claire", "Dan"))
+    page = phone(browser)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    page.locator("details.more-announcements > summary").click()
+    page.locator("details.ann-helper > summary").click()
+    page.locator("details.ann-helper > summary").scroll_into_view_if_needed()
+    page.mouse.wheel(0, 200)
+    shot(page, "helper-open")
+    # Every control of the helper is big enough for a thumb and inside the screen.
+    for control in page.locator("details.ann-helper select, details.ann-helper button").all():
+        if not control.is_visible():
+            continue
+        box = control.bounding_box()
+        assert box["height"] >= 44, control
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, control
+    # An impossible declaration: the message, nothing saved, no reload.
+    declare(page, "Marc", "Tierce (20)", suit="♥ Cœur", card="8")
+    page.evaluate("window.sameDocument = true")
+    page.get_by_role("button", name="Comparer les annonces").click()
+    page.locator("details.ann-helper .errorlist li").first.wait_for()
+    assert re.search("ne peut pas aller au 8", page.locator("details.ann-helper").inner_text())
+    shot(page, "helper-error")
+    assert page.evaluate("window.sameDocument === true")  # swapped in, not reloaded
+    assert CSP_PROBLEMS == []
+
+
+def test_the_calculator_helper_fills_the_points_and_the_result(live_server, browser):
+    page = phone(browser)
+    page.goto(f"{live_server.url}/calculateur/")
+    page.locator("details.rules > summary").click()
+    page.get_by_label("On joue les annonces", exact=False).check()
+    page.locator("fieldset.takers").get_by_label("Nous", exact=True).check()
+    page.locator("#id_points").fill("100")
+    page.locator("details.ann-helper > summary").click()
+    declare(page, "Joueur 2", "Cent (100)", suit="♣ Trèfle", card="Roi")
+    page.get_by_role("button", name="Comparer les annonces").click()
+    page.locator("[data-ann-result]").wait_for()
+    assert page.locator("#id_ann_points").input_value() == "100"
+    assert page.locator("#id_ann_team_1").is_checked()  # Joueur 2 plays for "Eux"
+    # The calculator's result follows the new points (the engine, through htmx).
+    page.locator("#calc-result .outcome").wait_for()
+    page.locator("[data-ann-result]").scroll_into_view_if_needed()
+    shot(page, "calculator-helper")
+    assert CSP_PROBLEMS == []

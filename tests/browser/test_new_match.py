@@ -1,0 +1,51 @@
+"""Real browser: the new-match page's game choice (new_match.js): choosing
+Coinche shows only coinche's presets and rules, a preset fills them, and the
+match is created as coinche."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.phones import CSP_PROBLEMS, phone
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_choosing_coinche_shows_its_presets_and_rules_only(live_server, browser):
+    page = phone(browser)
+    page.goto(f"{live_server.url}/nouvelle/")
+    belote = page.locator('[data-game-rules="belote"]')
+    coinche = page.locator('[data-game-rules="coinche"]')
+    assert belote.is_visible() and not coinche.is_visible()
+    # Without the script this hint says the other game's rules are ignored.
+    assert not page.locator(".game-choice .hint").is_visible()
+
+    page.locator(".game-choice").get_by_label("Coinche", exact=True).check()
+    assert coinche.is_visible() and not belote.is_visible()
+    coinche.locator("label.preset", has_text="Entre amis").click()
+    coinche.locator("details summary").click()
+    assert page.locator('input[name="coinche-coinche_score"][value="total"]').is_checked()
+    assert page.locator('input[name="coinche-rounding"][value="none"]').is_checked()
+    assert page.locator("#id_coinche-target").input_value() == "2000"
+    coinche.get_by_role("button", name="3000").click()
+    assert page.locator("#id_coinche-target").input_value() == "3000"
+    assert page.locator("#id_target").input_value() == "1000"  # belote's own target
+
+    page.locator(".game-choice").get_by_label("Belote", exact=True).check()
+    assert belote.is_visible() and not coinche.is_visible()
+    page.locator(".game-choice").get_by_label("Coinche", exact=True).check()
+
+    for seat, name in enumerate(["Alice", "Bob", "Claire", "Dan"], start=1):
+        page.locator(f"#id_player_{seat}").fill(name)
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+/$"))
+    assert page.locator("#scoreboard .game").inner_text() == "Coinche"
+    assert "Objectif 3000" in page.locator("#scoreboard .target").inner_text()
+    rules = page.locator(".match-rules")
+    rules.locator("summary").click()
+    text = rules.inner_text()
+    # Entre amis with the target changed: custom rules, doubling the total.
+    assert "Règles personnalisées" in text and "Le total du preneur × 2" in text
+    assert CSP_PROBLEMS == []

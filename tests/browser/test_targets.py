@@ -1,0 +1,136 @@
+"""Real browser, on every page at 390x844 in light and dark (issue 11): every
+touch target is at least 44x44 px, and axe-core finds no accessibility
+violation (axe-playwright-python, which carries axe-core).
+
+A target is a visible link, button, select, text field, summary, or the
+label of a radio / checkbox (the input itself may be visually hidden inside
+its chip). Links inside running text (a sentence's link) are exempt, as in
+WCAG 2.5.8."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scoresheets.models import Hand
+from tests.browser.phones import CSP_PROBLEMS, phone
+from tests.browser.test_conflicts import elsewhere
+from tests.tables_fixture import add_coinche_matches, make_fixture
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MIN = 44
+
+SMALL_TARGETS = (
+    """() => {
+  const min = MIN_PX;
+  const visible = (el) => {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return box.width > 1 && box.height > 1 && style.visibility !== "hidden"
+      && !el.closest("[hidden], details:not([open]) > :not(summary), .visually-hidden");
+  };
+  const inText = (el) => el.tagName === "A" && el.closest("p, li") &&
+    el.closest("p, li").textContent.trim().length > el.textContent.trim().length + 2 &&
+    !el.closest(".back, nav, .actions, .leaders, .ranking");
+  const targets = [...document.querySelectorAll(
+    "a[href], button, select, summary, textarea, " +
+    "input:not([type=hidden]):not([type=radio]):not([type=checkbox])"
+  )];
+  for (const input of document.querySelectorAll("input[type=radio], input[type=checkbox]")) {
+    const label = input.closest("label") ||
+      (input.id && document.querySelector(`label[for="${input.id}"]`));
+    targets.push(label || input);
+  }
+  return targets.filter((el) => visible(el) && !inText(el)).map((el) => {
+    const box = el.getBoundingClientRect();
+    return [el.outerHTML.slice(0, 90), Math.round(box.width), Math.round(box.height)];
+  }).filter(([, w, h]) => w < min || h < min);
+}"""
+).replace("MIN_PX", str(MIN))
+
+
+def _urls() -> list[str]:
+    fixture = make_fixture()
+    coinche, _other = add_coinche_matches(fixture.table)
+    match = fixture.matches[-1]
+    hand = Hand.objects.filter(match=match).first()
+    table = fixture.table
+    player = fixture.ids["Léa"]
+    return [
+        "/",
+        "/nouvelle/",
+        "/calculateur/",
+        "/tables/nouvelle/",
+        f"/m/{match.token}/",
+        f"/voir/{match.read_token}/",
+        f"/m/{match.token}/donnes/{hand.pk}/",
+        f"/m/{coinche.token}/",
+        f"/t/{table.token}/",
+        f"/t/{table.token}/nouvelle/",
+        f"/t/{table.token}/joueurs/{player}/",
+        f"/t/{table.token}/classement/",
+    ]
+
+
+def _on_every_page(live_server, page, urls, find) -> dict:
+    """``find()`` on each page of ``urls``, every section opened so that what
+    it holds counts too: what it found, by URL (pages where it found
+    nothing left out)."""
+    found = {}
+    for url in urls:
+        page.goto(f"{live_server.url}{url}")
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => d.open = true)")
+        result = find()
+        if result:
+            found[url] = result
+    return found
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_touch_target_is_at_least_44_px(live_server, browser, scheme):
+    urls = elsewhere(_urls)
+    page = phone(browser)
+    page.emulate_media(color_scheme=scheme)
+    small = _on_every_page(live_server, page, urls, lambda: page.evaluate(SMALL_TARGETS))
+    assert small == {}, json.dumps(small, indent=1, ensure_ascii=False)
+    assert CSP_PROBLEMS == []
+
+
+# The chips whose label breaks inside a word: more lines than words.
+BROKEN_WORDS = """() => [...document.querySelectorAll(".chip span")].filter((span) => {
+  const text = span.textContent.trim();
+  if (!text || !span.getClientRects().length) return false;
+  const range = document.createRange();
+  range.selectNodeContents(span);
+  const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+  return lines.size > text.split(/\\s+/).length;
+}).map((span) => span.textContent.trim())"""
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_no_chip_breaks_a_word(live_server, browser, width):
+    """Review: the table's "Terminées" chip read "Terminée-s" at 390 px."""
+    urls = elsewhere(_urls)
+    page = phone(browser)
+    page.set_viewport_size({"width": width, "height": 844})
+    broken = _on_every_page(live_server, page, urls, lambda: page.evaluate(BROKEN_WORDS))
+    assert broken == {}, json.dumps(broken, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation(live_server, browser, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    urls = elsewhere(_urls)
+    page = phone(browser)
+    page.emulate_media(color_scheme=scheme)
+
+    def axe_violations() -> list:
+        found = axe.run(page).response["violations"]
+        return [(v["id"], [node["target"] for node in v["nodes"]][:5]) for v in found]
+
+    violations = _on_every_page(live_server, page, urls, axe_violations)
+    assert violations == {}, json.dumps(violations, indent=1, ensure_ascii=False)

@@ -1,0 +1,314 @@
+"""Coinche matches in the database (issue 10, the data layer): import (command
+and web), storage, scoring through the dispatcher, export and round trip."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from scoresheets import presets, scoring, services, tables
+from scoresheets.models import Hand, Match
+from tests.commands import run_command
+from tests.conftest import case_id, coinche_case_files
+from tests.engine.test_cases import assert_matches_expected
+
+CASES = coinche_case_files()
+VALID = [p for p in CASES if not json.loads(p.read_text())["expected"].get("error")]
+INVALID = [p for p in CASES if json.loads(p.read_text())["expected"].get("error")]
+
+
+def read(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def import_command(path: Path) -> tuple[int, str, str]:
+    return run_command("import_match", str(path))
+
+
+def imported(path: Path) -> Match:
+    code, out, err = import_command(path)
+    assert code == 0, err
+    token = out.strip().splitlines()[-1].strip("/").split("/")[-1]
+    return Match.objects.get(token=token)
+
+
+def test_there_are_valid_and_invalid_coinche_cases():
+    assert len(VALID) >= 20
+    assert INVALID
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", VALID, ids=[case_id(p) for p in VALID])
+def test_every_valid_case_imports_and_scores_as_the_engine(path: Path):
+    document = read(path)
+    match = imported(path)
+    assert match.game == "coinche"
+    engine = scoring.score_match(*scoring.parse_match_document(document))
+
+    sheet = services.match_get_scoresheet(match)
+    assert sheet.result == engine
+    assert_matches_expected(scoring.result_document(sheet.result), document["expected"])
+    # The stored summary is the engine's too.
+    assert (match.total_a, match.total_b) == (engine.totals.a, engine.totals.b)
+    assert (match.finished, match.winner) == (engine.finished, engine.winner)
+    assert match.hands_count == len(document["hands"])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", VALID, ids=[case_id(p) for p in VALID])
+def test_every_valid_case_round_trips_through_the_export(path: Path):
+    document = read(path)
+    match = imported(path)
+    exported = services.match_export_document(match)
+    assert exported["game"] == "coinche"
+    assert scoring.parse_match_document(exported) == scoring.parse_match_document(document)
+    assert_matches_expected(exported["result"], document["expected"])
+    # And the export imports back as the same match.
+    again = services.match_import(document=json.loads(json.dumps(exported)))
+    assert again.rules == match.rules
+    assert [h.to_input() for h in again.hands.live()] == [h.to_input() for h in match.hands.live()]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", INVALID, ids=[case_id(p) for p in INVALID])
+def test_an_invalid_case_creates_nothing(path: Path):
+    code, out, err = import_command(path)
+    assert code == 2
+    assert out == ""
+    assert err.strip()
+    assert Match.objects.count() == 0
+
+
+def generale_document() -> dict:
+    return {
+        "game": "coinche",
+        "rules": {
+            "target": 3000,
+            "rounding": "none",
+            "made_score": "160_plus_bid",
+            "coinche_score": "bid",
+            "belote_counts": False,
+            "announcements": True,
+            "announcements_count": False,
+            "capot_points": 162,
+            "capot_bid_points": 250,
+        },
+        "hands": [
+            {"taker": None},
+            {
+                "taker": "B",
+                "bid": "generale",
+                "suit": "all_trump",
+                "coinche": "surcoinche",
+                "capot": "B",
+                "solo": True,
+                "belote": "A",
+                "announcements": {"A": 0, "B": 50},
+            },
+            {"taker": "A", "bid": 90, "suit": "no_trump", "points": {"B": 70}},
+            {"taker": "A", "bid": "capot", "suit": "clubs", "coinche": "coinche", "capot": "B"},
+        ],
+    }
+
+
+@pytest.mark.django_db
+def test_every_coinche_rule_and_hand_key_is_stored():
+    document = generale_document()
+    match = services.match_import(document=document)
+    rules, hands = scoring.parse_match_document(document)
+    assert match.rules == rules
+    assert isinstance(match.rules, scoring.CoincheRules)
+    assert (match.capot_points, match.capot_bid_points, match.made_score) == (
+        162,
+        250,
+        "160_plus_bid",
+    )
+    stored = list(match.hands.live())
+    assert [h.to_input() for h in stored] == hands
+    assert all(isinstance(h.to_input(), scoring.CoincheHand) for h in stored)
+    generale = stored[1]
+    assert (generale.bid, generale.suit, generale.coinche, generale.solo) == (
+        "generale",
+        "all_trump",
+        "surcoinche",
+        True,
+    )
+    assert stored[2].bid == "90"
+    assert stored[2].to_input().bid == 90
+    # The history keeps each hand as the coinche document's hand.
+    revision = generale.revisions.get()
+    assert revision.data["bid"] == "generale" and revision.data["solo"] is True
+    # Belote's own rules keep their defaults in a coinche match.
+    assert match.litige == presets.DEFAULT.rules.litige
+    assert services.match_export_document(match)["rules"] == document["rules"]
+
+
+@pytest.mark.django_db
+def test_a_belote_match_stays_belote():
+    match = services.match_import(document={"hands": [{"taker": "A", "points": {"A": 90}}]})
+    assert match.game == "belote"
+    assert isinstance(match.rules, scoring.Rules)
+    hand = match.hands.get()
+    assert isinstance(hand.to_input(), scoring.HandInput)
+    assert (hand.bid, hand.suit, hand.coinche, hand.solo) == (None, None, None, None)
+    exported = services.match_export_document(match)
+    assert "game" not in exported
+    assert "made_score" not in exported["rules"]
+
+
+@pytest.mark.django_db
+def test_capot_points_allowed_are_each_games_own():
+    match = services.match_import(document=generale_document())
+    # 162 is a coinche value, not a belote one: the database refuses it there.
+    assert 162 not in presets.RULE_CHOICES["capot_points"]
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(game="belote")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(capot_points=300)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("bid", "85"), ("suit", "stars"), ("coinche", "triple")],
+)
+def test_the_database_refuses_an_unknown_contract(column, value):
+    match = services.match_import(document=generale_document())
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.filter(match=match).update(**{column: value})
+
+
+@pytest.mark.django_db
+def test_the_coinche_rules_are_checked_on_create():
+    with pytest.raises(scoring.MatchError) as error:
+        services.match_create(
+            names=["a", "b", "c", "d"], rules=scoring.CoincheRules(capot_bid_points=300)
+        )
+    assert [p.field for p in error.value.problems] == ["rules.capot_bid_points"]
+    match = services.match_create(names=["a", "b", "c", "d"], rules=scoring.CoincheRules())
+    assert match.game == "coinche" and match.rules == scoring.CoincheRules()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", [{}, {"HTTP_ACCEPT_LANGUAGE": "en"}])
+def test_the_web_import_takes_a_coinche_match_and_its_page_renders(client, language):
+    upload = SimpleUploadedFile("coinche.json", json.dumps(generale_document()).encode())
+    response = client.post("/importer/", {"document": upload}, **language)
+    assert response.status_code == 303
+    match = Match.objects.get()
+    assert match.game == "coinche"
+    assert response["Location"] == services.match_path(match)
+    page = client.get(response["Location"], **language)
+    assert page.status_code == 200
+    assert match.team_a_name in page.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", VALID[:5], ids=[case_id(p) for p in VALID[:5]])
+def test_the_page_of_an_imported_case_renders(client, path: Path):
+    match = imported(path)
+    for url in (
+        services.match_path(match),
+        f"/voir/{match.read_token}/",
+        f"/m/{match.token}/poll/",
+        f"/voir/{match.read_token}/poll/",
+        f"/m/{match.token}/export.json",
+    ):
+        assert client.get(url).status_code == 200, url
+
+
+# The services' write path and a table's pages take a coinche match too (the
+# entry form is belote's for now: these hands come through the services).
+COINCHE_HANDS = (
+    scoring.CoincheHand("A", 100, "hearts", "coinche", "A", 120),  # made, coinched
+    scoring.CoincheHand(None),  # everyone passed
+    scoring.CoincheHand("B", "capot", "spades", capot="B", belote="B"),
+)
+
+
+def coinche_table_match():
+    table = tables.table_create(name="Jeudi")
+    rules = scoring.CoincheRules(target=3000, capot_points=252)
+    match = services.match_create(names=["Léa", "Sam", "Noé", "Zoé"], rules=rules, table=table)
+    for hand in COINCHE_HANDS:
+        services.hand_record(match=match, hand=hand)
+    return table, Match.objects.get(pk=match.pk)
+
+
+@pytest.mark.django_db
+def test_the_services_record_correct_delete_and_restore_coinche_hands():
+    _, match = coinche_table_match()
+    engine = scoring.score_match(match.rules, list(COINCHE_HANDS))
+    assert engine.finished is False
+    assert (match.total_a, match.total_b) == (engine.totals.a, engine.totals.b)
+    assert services.match_get_scoresheet(match).result == engine
+
+    first = match.hands.live().first()
+    corrected = scoring.CoincheHand("A", 100, "hearts", "surcoinche", "A", 120)
+    services.hand_update(match=match, hand_id=first.pk, hand=corrected, expected_version=1)
+    hands = [corrected, *COINCHE_HANDS[1:]]
+    match.refresh_from_db()
+    assert services.match_get_scoresheet(match).result == scoring.score_match(match.rules, hands)
+    assert first.revisions.order_by("-version").first().data["coinche"] == "surcoinche"
+
+    services.hand_delete(match=match, hand_id=first.pk, expected_version=2)
+    match.refresh_from_db()
+    rest = scoring.score_match(match.rules, hands[1:])
+    assert (match.total_a, match.total_b) == (rest.totals.a, rest.totals.b)
+    services.hand_restore(match=match, hand_id=first.pk)
+    match.refresh_from_db()
+    assert services.match_get_scoresheet(match).result == scoring.score_match(match.rules, hands)
+
+    # A belote hand is no coinche hand: the engine refuses it, nothing is saved.
+    with pytest.raises(scoring.MatchError):
+        services.hand_record(match=match, hand=scoring.HandInput("A", "A", 100))
+    assert match.hands.count() == 3
+
+
+@pytest.mark.django_db
+def test_a_table_scores_its_coinche_matches_with_the_coinche_rules(client):
+    table, match = coinche_table_match()
+    (played,) = tables.played_matches(table)
+    assert played.result == scoring.score_match(match.rules, list(COINCHE_HANDS))
+    for name in ("table", "table_ranking", "table_matches_csv", "table_hands_csv"):
+        url = reverse(name, args=[table.token])
+        assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.django_db
+def test_a_coinche_match_has_no_belote_preset():
+    document = {**generale_document(), "rebelote": {"preset": "classique"}}
+    assert services.match_import(document=document).preset == presets.CUSTOM
+
+
+def test_every_coinche_rule_has_its_column_with_the_engines_default():
+    defaults = scoring.CoincheRules()
+    for name in presets.COINCHE_RULE_NAMES:
+        column = Match._meta.get_field(name)
+        if name in presets.RULE_NAMES:
+            continue  # shared with belote: belote's default (a coinche match sets every rule)
+        assert column.default == getattr(defaults, name), name
+    assert Match().rules == presets.DEFAULT.rules  # a new match is belote, as before
+    assert Match(game="coinche", target=2000, rounding="nearest_ten", capot_points=250).rules == (
+        defaults
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "legend"), [({}, "Enchère"), ({"HTTP_ACCEPT_LANGUAGE": "en"}, "Bid")]
+)
+def test_an_imported_coinche_match_offers_the_coinche_entry_form(client, language, legend):
+    # The coinche form (its bid, no renonce) and the correction links of its hands.
+    match = imported(VALID[0])
+    body = client.get(services.match_path(match), **language).content.decode()
+    assert 'id="hand-form"' in body
+    assert f"<legend>{legend}</legend>" in body
+    assert 'name="bid"' in body and 'name="renonce"' not in body
+    for hand in match.hands.live():
+        assert f"/m/{match.token}/donnes/{hand.pk}/" in body

@@ -1,0 +1,292 @@
+"""The English translation: pages, the language switch, explanations, the catalog itself."""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from scoresheets import services, tables
+from scoresheets.explain import explain_hand
+from scoresheets.models import Match
+from tests.factories import hand, make_match, play
+from tests.tables_fixture import make_fixture
+
+pytestmark = pytest.mark.django_db
+
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "scoresheets" / "locale"
+PO_FILE = LOCALE_DIR / "en" / "LC_MESSAGES" / "django.po"
+MO_FILE = LOCALE_DIR / "en" / "LC_MESSAGES" / "django.mo"
+
+FRENCH_ONLY = ("Nouvelle partie", "Valider la donne", "Dedans", "Litige", "Saisir une donne")
+
+
+def get(client: Client, path: str, lang: str) -> str:
+    response = client.get(path, HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def played_match() -> Match:
+    """A match with a made contract, a litige (into the reserve) and a dedans."""
+    match = make_match()
+    return play(match, hand("A", 100), hand("B", 81), hand("A", 60))
+
+
+# Tokens (CSRF, match and read tokens) are long random runs of letters and
+# digits: one can contain "Eux" or "Nous" by chance. Words never are that long.
+RANDOM_RUN = re.compile(r"[A-Za-z0-9_-]{20,}")
+
+
+def assert_absent(body: str, texts: tuple[str, ...]) -> None:
+    """None of ``texts`` in ``body``, outside the random tokens it carries."""
+    words = RANDOM_RUN.sub(" ", body)
+    for text in texts:
+        assert text not in words, text
+
+
+def test_a_random_token_that_spells_a_french_word_is_not_french_text():
+    # Regression: the calculator's test failed when its CSRF token contained "Eux".
+    token = "aZ3" + "Eux" + "k" * 58
+    assert_absent(f'<input name="csrfmiddlewaretoken" value="{token}">Them', ("Eux",))
+    with pytest.raises(AssertionError):
+        assert_absent("<td>Eux</td>", ("Eux",))
+
+
+# --------------------------------------------------------------------------
+# Pages
+# --------------------------------------------------------------------------
+
+
+def test_the_home_page_speaks_english(client: Client):
+    body = get(client, "/", "en")
+    assert '<html lang="en">' in body
+    assert "One scoresheet for the whole table" in body
+    assert "New match" in body
+    assert "My matches" in body
+    assert "Open the calculator" in body
+    assert_absent(body, ("Nouvelle partie", "Mes parties", "Ouvrir le calculateur"))
+
+
+def test_the_home_page_lists_my_matches_in_english(client: Client):
+    match = played_match()
+    get(client, f"/m/{match.token}/", "en")
+    body = get(client, "/", "en")
+    assert "In progress: 3 hands" in body
+    assert "target 1000" in body
+    assert_absent(body, ("En cours", "objectif"))
+
+
+def test_the_new_match_page_speaks_english(client: Client):
+    body = get(client, "/nouvelle/", "en")
+    assert "The players around the table" in body
+    assert "Player 1" in body
+    assert "deals first" in body
+    assert "Classic belote" in body
+    assert "Start the match" in body
+    assert_absent(body, (*FRENCH_ONLY, "Joueur 1", "distribue", "Commencer la partie"))
+
+
+def test_the_calculator_speaks_english(client: Client):
+    body = get(client, "/calculateur/", "en")
+    assert "Hand calculator" in body
+    assert "Who took?" in body
+    assert "Us" in body
+    assert "Them" in body
+    assert "Calculate" in body
+    assert_absent(body, ("Calculateur d'une donne", "Nous", "Eux", "Calculer"))
+
+
+def test_the_calculator_explains_a_hand_in_english(client: Client):
+    data = {
+        "rules-capot_points": "252",
+        "rules-rounding": "none",
+        "rules-litige": "reserve",
+        "rules-renonce": "penalty",
+        "taker": "A",
+        "points": "100",
+    }
+    response = client.post("/calculateur/", data, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "Contract made: Us 100 – Them 62" in response.content.decode()
+
+
+def test_the_match_page_speaks_english(client: Client):
+    match = played_match()
+    body = get(client, f"/m/{match.token}/", "en")
+    assert "Enter a hand" in body
+    assert "Save the hand" in body
+    assert "Everyone passes" in body
+    assert "Contract made: Alice &amp; Claire 100 – Bob &amp; Dan 62" in body
+    assert ">Tie · 81 in reserve<" in body
+    assert ">Down<" in body
+    assert "Down: 162 + 81 from the reserve to Bob &amp; Dan" in body
+    assert "Hand 4" in body
+    assert "<strong>Dan</strong> deals, <strong>Alice</strong> speaks first." in body
+    assert "Target 1000" in body
+    assert_absent(body, (*FRENCH_ONLY, "Contrat réussi", "Donne 4", "distribue", "prend"))
+
+
+def test_the_pages_speak_french_by_default(client: Client):
+    match = played_match()
+    body = get(client, f"/m/{match.token}/", "fr")
+    assert '<html lang="fr">' in body
+    assert "Saisir une donne" in body
+    assert "Valider la donne" in body
+    assert ">Dedans<" in body
+    assert "Litige · 81 en réserve" in body
+    assert "Contrat réussi" in body
+    assert "Save the hand" not in body
+    assert "Nouvelle partie" in get(client, "/", "fr")
+    assert "Commencer la partie" in get(client, "/nouvelle/", "fr")
+    assert "Calculateur d'une donne" in get(client, "/calculateur/", "fr")
+
+
+def test_the_language_switch_makes_the_next_page_english(client: Client):
+    assert "Nouvelle partie" in get(client, "/", "fr")
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    body = client.get("/").content.decode()  # no Accept-Language: the choice is remembered
+    assert "New match" in body
+    assert "Nouvelle partie" not in body
+
+
+def test_the_table_page_speaks_english(client: Client):
+    table = make_fixture().table
+    body = get(client, f"/t/{table.token}/", "en")
+    assert "Table of friends" in body
+    assert "5 players" in body
+    assert "4 matches" in body
+    assert ">Ranking<" in body
+    assert "Full ranking" in body
+    assert "Won by Léa &amp; Noé" in body
+    assert "In progress: 2 hands" in body
+    assert "Share the table" in body
+    assert "Hands (CSV)" in body
+    assert_absent(
+        body,
+        (*FRENCH_ONLY, "Classement", "Les parties", "Gagnée par", "provisoire", "Partager"),
+    )
+
+
+def test_the_ranking_and_a_player_page_speak_english(client: Client):
+    fixture = make_fixture()
+    table = fixture.table
+    tables.table_add_player(table=table, name="Éloi")
+    body = get(client, f"/t/{table.token}/classement/", "en")
+    assert "<h1>Ranking</h1>" in body
+    assert ">Rank<" in body
+    assert ">Rating<" in body
+    assert ">provisional<" in body
+    assert "Not ranked yet:" in body
+    assert_absent(body, ("Classement", "Rang", "provisoire", "Pas encore classés"))
+    body = get(client, f"/t/{table.token}/joueurs/{fixture.ids['Léa']}/", "en")
+    assert "Rank 1 of 5" in body
+    assert "Best partner" in body
+    assert "Points per hand taken" in body
+    assert "Latest matches" in body
+    assert_absent(body, ("Classement", "Meilleur partenaire", "Dernières parties", "Gagnée"))
+
+
+def test_a_table_s_new_match_page_speaks_english(client: Client):
+    table = make_fixture().table
+    body = get(client, f"/t/{table.token}/nouvelle/", "en")
+    assert "<h1>New match</h1>" in body
+    assert "Choose…" in body
+    assert 'placeholder="+ New"' in body
+    assert "Start the match" in body
+    assert_absent(body, (*FRENCH_ONLY, "Choisir", "Nouveau", "Commencer la partie"))
+
+
+# --------------------------------------------------------------------------
+# Explanations
+# --------------------------------------------------------------------------
+
+
+def sheet_of(*hands):
+    match = make_match(team_a_name="Us", team_b_name="Them")
+    play(match, *hands)
+    return services.match_get_scoresheet(Match.objects.get(pk=match.pk))
+
+
+def test_a_dedans_is_explained_in_english():
+    sheet = sheet_of(hand("A", 90, belote="B"))
+    with translation.override("en"):
+        text = explain_hand(sheet, 0)
+    assert text.startswith("Down")
+    assert text == "Down: 162 + belote to Them"
+
+
+def test_a_litige_is_explained_in_english():
+    sheet = sheet_of(hand("A", 71, belote="A"))
+    with translation.override("en"):
+        assert explain_hand(sheet, 0) == "Tie: 71 in reserve, 91 to Them"
+    with translation.override("fr"):
+        assert explain_hand(sheet, 0) == "Litige : 71 en réserve, 91 à Them"
+
+
+# --------------------------------------------------------------------------
+# The catalog
+# --------------------------------------------------------------------------
+
+
+def po_entries() -> list[dict[str, str | list[str]]]:
+    """The entries of the .po file: flags, msgctxt, msgid, msgid_plural, msgstr[...]."""
+    entries = []
+    for block in PO_FILE.read_text(encoding="utf-8").split("\n\n"):
+        entry: dict[str, str | list[str]] = {"flags": []}
+        key = None
+        for line in block.splitlines():
+            if line.startswith("#,"):
+                entry["flags"] = [flag.strip() for flag in line[2:].split(",")]
+            elif line.startswith("#") or not line.strip():
+                continue
+            elif line.startswith('"'):
+                entry[key] += ast.literal_eval(line)
+            else:
+                key, _, value = line.partition(" ")
+                entry[key] = ast.literal_eval(value)
+        if "msgid" in entry:
+            entries.append(entry)
+    return entries
+
+
+def test_the_catalog_has_no_empty_or_fuzzy_entry():
+    entries = po_entries()
+    assert entries[0]["msgid"] == ""  # the header
+    assert "fuzzy" not in entries[0]["flags"]
+    assert len(entries) > 150
+    for entry in entries[1:]:
+        assert "fuzzy" not in entry["flags"], entry["msgid"]
+        translations = [value for key, value in entry.items() if key.startswith("msgstr")]
+        assert translations, entry["msgid"]
+        assert all(translations), entry["msgid"]
+
+
+def test_the_catalog_keeps_every_placeholder():
+    placeholder = re.compile(r"%\(\w+\)s")
+    for entry in po_entries()[1:]:
+        expected = sorted(placeholder.findall(entry["msgid"]))
+        for key, value in entry.items():
+            if key.startswith("msgstr"):
+                assert sorted(placeholder.findall(value)) == expected, entry["msgid"]
+
+
+def test_the_compiled_catalog_matches_the_po_file():
+    with MO_FILE.open("rb") as file:
+        compiled = gettext.GNUTranslations(file)
+    for entry in po_entries()[1:]:
+        msgid = entry["msgid"]
+        if "msgctxt" in entry:
+            assert compiled.pgettext(entry["msgctxt"], msgid) == entry["msgstr"], msgid
+        elif "msgid_plural" in entry:
+            assert compiled.ngettext(msgid, entry["msgid_plural"], 1) == entry["msgstr[0]"]
+            assert compiled.ngettext(msgid, entry["msgid_plural"], 2) == entry["msgstr[1]"]
+        else:
+            assert compiled.gettext(msgid) == entry["msgstr"], msgid
