@@ -230,10 +230,10 @@ def test_what_needs_the_network_says_so_offline(live_server, browser):
     context.close()
 
 
-# The client's timings, ten times shorter (scoresheets/pwa.py, TIMINGS_MS: a
-# poll every 2 s, twice as long after each failure up to 30 s, given up after
-# 8 s, the banner after 10 s of failures).
-SHORT_POLLS = {"poll_visible": 200, "poll_backoff_max": 3_000, "poll_timeout": 800, "behind": 1_000}
+# The client's timings, twenty times shorter (scoresheets/pwa.py, TIMINGS_MS:
+# a poll every 2 s, twice as long after each failure up to 30 s, given up
+# after 8 s, the banner after 10 s of failures).
+SHORT_POLLS = {"poll_visible": 100, "poll_backoff_max": 1_600, "poll_timeout": 400, "behind": 500}
 
 
 def test_a_failing_poll_says_the_sheet_is_behind_and_backs_off(live_server, browser, settings):
@@ -257,12 +257,13 @@ def test_a_failing_poll_says_the_sheet_is_behind_and_backs_off(live_server, brow
     assert re.fullmatch(r"Dernière mise à jour il y a \d+ s", banner.inner_text())
     page.wait_for_function("() => window.pollsAt.length >= 5")
     polls = page.evaluate("() => window.pollsAt")
-    # Every 0.2 s would be five polls in a second; waiting twice as long
-    # after each failure (0.4, 0.8, 1.6, then the 3 s cap) spaces them out.
-    # (Lower bounds only: a timer never fires early, however loaded the machine.)
+    # Every 0.1 s would be five polls in half a second; waiting twice as long
+    # after each failure (0.2, 0.4, 0.8 s, then the 1.6 s cap) spaces them
+    # out. (Lower bounds only: a timer never fires early, however loaded the
+    # machine.)
     waits = [later - earlier for earlier, later in itertools.pairwise(polls)]
     assert len(waits) >= 4, waits
-    least = [400, 800, 1600, 3000]  # ms: 2, 4 and 8 times poll_visible, then the cap
+    least = [200, 400, 800, 1600]  # ms: 2, 4, 8 times poll_visible, then the cap
     assert all(wait >= ms for wait, ms in zip(waits[:4], least, strict=True)), waits
     # Polls come back: the banner goes.
     page.unroute("**/poll/**")

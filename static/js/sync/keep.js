@@ -50,7 +50,7 @@ window.addEventListener("offline", keepPage);
 // copy's, swapped in before the banner says how old the page is.
 function restore() {
   const w = worker();
-  if (!isCopy() || !w || !window.MessageChannel) return;
+  if (!isCopy() || !w || !window.MessageChannel || version() === null) return;
   const asked = new Promise((resolve) => {
     const channel = new MessageChannel();
     const timer = setTimeout(() => resolve(null), 2000); // a worker that never answers
