@@ -14,7 +14,7 @@ the team colours and dark mode; ``<title>`` and ``<desc>`` say what it shows.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -153,34 +153,53 @@ def line_svg(
     every = max(1, math.ceil((count - 1) / 6))
     for index in range(0, count, every):
         out.append(f'<text class="x" x="{x(index):.1f}" y="{bottom + FONT + 6:.1f}">{index}</text>')
+    out.extend(_lines(series, chart_id, x, y, dots=count <= 40))
+    out.extend(_legend(legend_rows, bottom + FONT + 8))
+    out.append("</svg>")
+    return mark_safe("".join(out))
+
+
+def _lines(
+    series: Sequence[Series],
+    chart_id: str,
+    x: Callable[[int], float],
+    y: Callable[[float], float],
+    *,
+    dots: bool,
+) -> list[str]:
+    """The polylines of :func:`line_svg`, each with its dot markers when
+    ``dots`` (few points) and the series asks for them."""
+    out = []
     for number, line in enumerate(series):
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line.values))
-        dots = line.dots and count <= 40
         marker = f"{chart_id}-dot-{number}"
-        if dots:
+        ends = ""
+        if line.dots and dots:
             out.append(
                 f'<marker id="{marker}" class="{line.css}" viewBox="0 0 6 6" refX="3" refY="3" '
                 f'markerWidth="6" markerHeight="6" markerUnits="userSpaceOnUse">'
                 f'<circle class="dot" cx="3" cy="3" r="3"/></marker>'
             )
-        ends = f' marker-start="url(#{marker})" marker-mid="url(#{marker})" ' + (
-            f'marker-end="url(#{marker})"' if dots else ""
-        )
-        out.append(
-            f'<polyline class="line {line.css}" fill="none" points="{points}"'
-            f"{ends if dots else ''}/>"
-        )
-    legend_top = bottom + FONT + 8
-    for row, items in enumerate(legend_rows):
-        base = legend_top + (row + 1) * (FONT + 8)
+            ends = (
+                f' marker-start="url(#{marker})" marker-mid="url(#{marker})" '
+                f'marker-end="url(#{marker})"'
+            )
+        out.append(f'<polyline class="line {line.css}" fill="none" points="{points}"{ends}/>')
+    return out
+
+
+def _legend(rows: list[list[tuple[float, Series]]], top: float) -> list[str]:
+    """The legend of :func:`line_svg` (``_legend_rows``), below ``top``."""
+    out = []
+    for row, items in enumerate(rows):
+        base = top + (row + 1) * (FONT + 8)
         for offset, line in items:
             out.append(
                 f'<line class="line {line.css}" x1="{offset:.1f}" x2="{offset + 18:.1f}" '
                 f'y1="{base - 4}" y2="{base - 4}"/><text class="legend" x="{offset + 24:.1f}" '
                 f'y="{base}">{escape(line.name)}</text>'
             )
-    out.append("</svg>")
-    return mark_safe("".join(out))
+    return out
 
 
 def _legend_rows(series: Sequence[Series]) -> list[list[tuple[float, Series]]]:

@@ -16,8 +16,8 @@ from django.test import RequestFactory
 from django.utils import translation
 
 from scoresheets import limits, scoring
-from scoresheets.sync.kinds import STATUS, Answer, ConflictKind, HandConflict
-from scoresheets.sync.ladder import Write, attempt, form_key
+from scoresheets.sync.kinds import Answer, ConflictKind, HandConflict
+from scoresheets.sync.ladder import attempt, form_key
 
 ENGINE = scoring.MatchError([scoring.Problem(None, "rules.target", "out_of_range", "too big")])
 CONFLICT = HandConflict(kind=ConflictKind.TAKEN, number=2, device="Léa")
@@ -193,19 +193,6 @@ def test_a_missing_hand_is_a_404_page_unless_the_caller_words_it():
 def test_any_other_error_propagates():
     with pytest.raises(KeyError):
         attempt(post(), raising(KeyError("a bug")), sent())
-
-
-def test_every_answer_has_its_status():
-    assert STATUS == {
-        Answer.SAVED: 200,
-        Answer.CONFLICT: 409,
-        Answer.REFUSED: 422,
-        Answer.BUSY: 503,
-        Answer.RATE_LIMITED: 429,
-        Answer.FORBIDDEN: 403,
-        Answer.NOT_FOUND: 404,
-    }
-    assert [Write(answer).status for answer in Answer] == [STATUS[a] for a in Answer]
 
 
 @pytest.mark.parametrize(
