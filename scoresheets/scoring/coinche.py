@@ -30,32 +30,38 @@ exception escapes from the public functions, whatever the input.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from scoresheets.scoring.belote import (
+from scoresheets.scoring import kernel
+from scoresheets.scoring.kernel import (
     BELOTE_POINTS,
     TEAMS,
     TRICK_POINTS_TOTAL,
-    HandResult,
+    Engine,
+    HandScore,
     MatchError,
     MatchResult,
     Outcome,
     Pair,
     Problem,
     Rounding,
-    _check_choice,
-    _check_team,
-    _is_int,
-    _pair,
-    _problem,
-    _round,
-    _team_or_none,
-    is_announcement_value,
+    check_announcements,
+    check_choice,
+    check_points,
+    check_target,
+    check_team,
+    is_int,
     other_team,
+    pair_of,
+    plainly_valid_announcements,
+    plainly_valid_points,
+    problem,
     result_document,
+    round_points,
+    team_or_none,
 )
 
 __all__ = [
@@ -219,7 +225,7 @@ class CoincheHand:
 
 
 def _is_numeric_bid(bid: Any) -> bool:
-    return _is_int(bid) and bid in NUMERIC_BIDS
+    return is_int(bid) and bid in NUMERIC_BIDS
 
 
 def _is_word_bid(bid: Any) -> bool:
@@ -232,61 +238,15 @@ def check_rules(rules: CoincheRules) -> list[Problem]:
     Returns a list of :class:`Problem` (empty when valid); never raises.
     """
     out: list[Problem] = []
-    if not _is_int(rules.target):
-        out.append(_problem(None, "rules.target", "not_integer", "must be an integer"))
-    elif rules.target <= 0:
-        out.append(_problem(None, "rules.target", "out_of_range", "must be greater than 0", min=1))
-    _check_choice(out, None, "rules.rounding", rules.rounding, tuple(Rounding))
-    _check_choice(out, None, "rules.made_score", rules.made_score, tuple(MadeScore))
-    _check_choice(out, None, "rules.coinche_score", rules.coinche_score, tuple(CoincheScore))
+    check_target(out, rules.target)
+    check_choice(out, None, "rules.rounding", rules.rounding, tuple(Rounding))
+    check_choice(out, None, "rules.made_score", rules.made_score, tuple(MadeScore))
+    check_choice(out, None, "rules.coinche_score", rules.coinche_score, tuple(CoincheScore))
     for name in ("belote_counts", "announcements", "announcements_count"):
-        _check_choice(out, None, f"rules.{name}", getattr(rules, name), (True, False))
-    _check_choice(out, None, "rules.capot_points", rules.capot_points, COINCHE_CAPOT_CHOICES)
-    _check_choice(out, None, "rules.capot_bid_points", rules.capot_bid_points, CAPOT_BID_CHOICES)
+        check_choice(out, None, f"rules.{name}", getattr(rules, name), (True, False))
+    check_choice(out, None, "rules.capot_points", rules.capot_points, COINCHE_CAPOT_CHOICES)
+    check_choice(out, None, "rules.capot_bid_points", rules.capot_bid_points, CAPOT_BID_CHOICES)
     return out
-
-
-def _check_announcements(out: list[Problem], rules: CoincheRules, n: int, ann: Any) -> bool:
-    """The hand's announcements (COINCHE, key ``announcements``, as FORMAT);
-    returns whether any is above 0."""
-    if not isinstance(ann, Pair):
-        out.append(_problem(n, "announcements", "not_object", "must be an object"))
-        return False
-    values = (ann.a, ann.b)
-    for team, value in zip(TEAMS, values, strict=True):
-        name = f"announcements.{team}"
-        if not _is_int(value):
-            out.append(_problem(n, name, "not_integer", "must be an integer"))
-        elif value < 0:
-            out.append(_problem(n, name, "out_of_range", "must be 0 or more", min=0))
-        elif not is_announcement_value(value):
-            out.append(
-                _problem(
-                    n,
-                    name,
-                    "not_announcement_sum",
-                    "must be 0 or a sum of 20, 50, 100, 150 and 200",
-                )
-            )
-        elif value > 0 and rules.announcements is False:
-            out.append(
-                _problem(
-                    n,
-                    name,
-                    "announcements_disabled",
-                    "announcements are not played under these rules",
-                )
-            )
-    if all(_is_int(v) and v > 0 for v in values):
-        out.append(
-            _problem(
-                n,
-                "announcements",
-                "announcements_both_teams",
-                "only the team that won the comparison scores announcements",
-            )
-        )
-    return any(_is_int(v) and v > 0 for v in values)
 
 
 def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Problem]:
@@ -304,30 +264,11 @@ def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Prob
     out: list[Problem] = []
     n = number
     taker = hand.taker
-    _check_team(out, n, "taker", taker, nullable=True)
-    _check_team(out, n, "capot", hand.capot, nullable=True)
-    _check_team(out, n, "belote", hand.belote, nullable=True)
-    has_announcements = _check_announcements(out, rules, n, hand.announcements)
-
-    has_points = hand.points_team is not None or hand.trick_points is not None
-    if has_points:
-        _check_team(out, n, "points", hand.points_team, nullable=False)
-        tp = hand.trick_points
-        if tp is None:
-            out.append(_problem(n, "points", "required", "the trick points are required"))
-        elif not _is_int(tp):
-            out.append(_problem(n, "points", "not_integer", "must be an integer"))
-        elif not 0 <= tp <= TRICK_POINTS_TOTAL:
-            out.append(
-                _problem(
-                    n,
-                    "points",
-                    "out_of_range",
-                    f"must be between 0 and {TRICK_POINTS_TOTAL}",
-                    min=0,
-                    max=TRICK_POINTS_TOTAL,
-                )
-            )
+    check_team(out, n, "taker", taker, nullable=True)
+    check_team(out, n, "capot", hand.capot, nullable=True)
+    check_team(out, n, "belote", hand.belote, nullable=True)
+    has_announcements = check_announcements(out, rules.announcements, n, hand.announcements)
+    has_points = check_points(out, n, hand.points_team, hand.trick_points)
 
     if taker is None:
         # A redeal: all four passed, nothing is scored (COINCHE, key `taker`).
@@ -341,20 +282,20 @@ def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Prob
             ("belote", hand.belote),
         ):
             if value is not None:
-                out.append(_problem(n, name, "not_on_redeal", "must be empty when nobody took"))
+                out.append(problem(n, name, "not_on_redeal", "must be empty when nobody took"))
         if has_announcements:
             out.append(
-                _problem(n, "announcements", "not_on_redeal", "must be empty when nobody took")
+                problem(n, "announcements", "not_on_redeal", "must be empty when nobody took")
             )
         return out
 
     bid = hand.bid
     numeric = _is_numeric_bid(bid)
     if bid is None:
-        out.append(_problem(n, "bid", "required", 'is required (80 to 180, "capot" or "generale")'))
+        out.append(problem(n, "bid", "required", 'is required (80 to 180, "capot" or "generale")'))
     elif not numeric and not _is_word_bid(bid):
         out.append(
-            _problem(
+            problem(
                 n,
                 "bid",
                 "invalid_choice",
@@ -363,16 +304,16 @@ def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Prob
             )
         )
     if hand.suit is not None:
-        _check_choice(out, n, "suit", hand.suit, tuple(ContractSuit))
+        check_choice(out, n, "suit", hand.suit, tuple(ContractSuit))
     if hand.coinche is not None:
-        _check_choice(out, n, "coinche", hand.coinche, tuple(CoincheLevel))
+        check_choice(out, n, "coinche", hand.coinche, tuple(CoincheLevel))
     if hand.belote is not None and hand.suit == ContractSuit.NO_TRUMP:
-        out.append(_problem(n, "belote", "belote_at_no_trump", "there is no belote at no trump"))
+        out.append(problem(n, "belote", "belote_at_no_trump", "there is no belote at no trump"))
 
     if hand.capot is not None:
         if has_points:
             out.append(
-                _problem(
+                problem(
                     n,
                     "points",
                     "points_with_capot",
@@ -380,14 +321,14 @@ def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Prob
                 )
             )
     elif numeric and not has_points:
-        out.append(_problem(n, "points", "required", "the trick points of one team are required"))
+        out.append(problem(n, "points", "required", "the trick points of one team are required"))
 
     # `solo` belongs to a générale whose taker made the capot, and only there.
     if numeric or _is_word_bid(bid):
         if bid == BidWord.GENERALE and hand.capot is not None and hand.capot == taker:
             if hand.solo is None:
                 out.append(
-                    _problem(
+                    problem(
                         n,
                         "solo",
                         "required",
@@ -395,10 +336,10 @@ def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Prob
                     )
                 )
             else:
-                _check_choice(out, n, "solo", hand.solo, (True, False))
+                check_choice(out, n, "solo", hand.solo, (True, False))
         elif hand.solo is not None:
             out.append(
-                _problem(
+                problem(
                     n,
                     "solo",
                     "solo_not_allowed",
@@ -414,24 +355,14 @@ _NUMERIC_BIDS = frozenset(NUMERIC_BIDS)
 _WORD_BIDS = frozenset(BidWord)
 
 
-def _plainly_valid(rules: CoincheRules, hand: CoincheHand) -> bool:
+def plainly_valid(rules: CoincheRules, hand: CoincheHand) -> bool:
     """A fast check that accepts exactly the hands :func:`check_hand` finds no
     problem with (a property test holds them equal); when it says no, the
     slow path lists the problems. Keeps ``score_match`` linear and cheap."""
     ann = hand.announcements
-    if ann.__class__ is not Pair:
+    if not plainly_valid_announcements(rules.announcements, ann):
         return False
     a, b = ann.a, ann.b
-    if a.__class__ is not int or b.__class__ is not int:
-        return False
-    if a or b:
-        value = a or b
-        if a and b:
-            return False
-        if value < 0 or value % 10 or value == 10 or value == 30:
-            return False
-        if rules.announcements is not True:
-            return False
     taker, bid, suit, capot = hand.taker, hand.bid, hand.suit, hand.capot
     points_team, trick_points, solo, belote = (
         hand.points_team,
@@ -454,7 +385,7 @@ def _plainly_valid(rules: CoincheRules, hand: CoincheHand) -> bool:
         )
     if taker.__class__ is not str or taker not in TEAMS:
         return False
-    if not _team_or_none(belote) or not _team_or_none(capot):
+    if not team_or_none(belote) or not team_or_none(capot):
         return False
     if suit is not None and not (isinstance(suit, str) and suit in _SUITS):
         return False
@@ -473,12 +404,7 @@ def _plainly_valid(rules: CoincheRules, hand: CoincheHand) -> bool:
         return False
     if capot is not None or (no_points and not numeric):
         return no_points
-    return (
-        points_team is not None
-        and _team_or_none(points_team)
-        and trick_points.__class__ is int
-        and 0 <= trick_points <= TRICK_POINTS_TOTAL
-    )
+    return plainly_valid_points(points_team, trick_points)
 
 
 # --------------------------------------------------------------------------
@@ -486,15 +412,14 @@ def _plainly_valid(rules: CoincheRules, hand: CoincheHand) -> bool:
 # --------------------------------------------------------------------------
 
 
-def _score_hand(
-    rules: CoincheRules, hand: CoincheHand
-) -> tuple[Outcome, int, int, Pair | None, Pair | None, str | None, tuple[Any, ...]]:
-    """Score one valid hand (COINCHE, *Scoring one hand*).
+def score_hand(rules: CoincheRules, hand: CoincheHand, reserve: int) -> HandScore:
+    """Score one valid hand (COINCHE, *Scoring one hand*); ``reserve`` is
+    always 0 (no litige at coinche) and given back unchanged.
 
-    Returns (outcome, score A, score B, tricks, hand totals, winner, breakdown
-    figures): tricks are tricks(X) when known; hand totals are check(X), the
-    figures that decide a numeric bid (``None`` for a bid of capot or
-    générale); the breakdown figures are those of
+    Returns (outcome, score A, score B, reserve, tricks, hand totals, winner,
+    reserve collected (0), breakdown figures): tricks are tricks(X) when
+    known; hand totals are check(X), the figures that decide a numeric bid
+    (``None`` for a bid of capot or générale); the breakdown figures are those of
     ``HandResult.breakdown_figures`` (coinche layout), each score the sum of
     its team's parts.
 
@@ -519,7 +444,7 @@ def _score_hand(
     """
     taker = hand.taker
     if taker is None:
-        return Outcome.PASSED, 0, 0, None, None, None, ()
+        return Outcome.PASSED, 0, 0, reserve, None, None, None, 0, ()
     defense = other_team(taker)
     m = _MULTIPLIERS[hand.coinche]
     ann = hand.announcements
@@ -532,10 +457,10 @@ def _score_hand(
     capot = hand.capot
     tricks: Pair | None
     if capot is not None:
-        tricks = _pair(capot, rules.capot_points, 0)
+        tricks = pair_of(capot, rules.capot_points, 0)
     elif hand.points_team is not None:
         tp = hand.trick_points
-        tricks = _pair(hand.points_team, tp, TRICK_POINTS_TOTAL - tp)
+        tricks = pair_of(hand.points_team, tp, TRICK_POINTS_TOTAL - tp)
     else:
         tricks = None  # a bid of capot that failed, points not given
     bid = hand.bid
@@ -545,7 +470,7 @@ def _score_hand(
     l_tricks = l_ann = 0
     multiplied_parts: tuple[str, ...] = ()
 
-    if not _is_int(bid):
+    if not is_int(bid):
         # Bid of capot or générale: the stake, all or nothing.
         stake = rules.capot_bid_points * (2 if bid == BidWord.GENERALE else 1)
         made = capot == taker and (bid != BidWord.GENERALE or hand.solo is True)
@@ -613,15 +538,15 @@ def _score_hand(
     l_raw = l_tricks + l_ann + bel[loser]
     w_rounding = l_rounding = 0
     if rules.rounding == Rounding.NEAREST_TEN:
-        w_rounding = _round(w_raw, Rounding.NEAREST_TEN) - w_raw
-        l_rounding = _round(l_raw, Rounding.NEAREST_TEN) - l_raw
+        w_rounding = round_points(w_raw, Rounding.NEAREST_TEN) - w_raw
+        l_rounding = round_points(l_raw, Rounding.NEAREST_TEN) - l_raw
     w_parts = (w_tricks, w_ann, bel[winner], 0, 0, w_rounding, w_base, w_bid, w_multiplied)
     l_parts = (l_tricks, l_ann, bel[loser], 0, 0, l_rounding, 0, 0, 0)
-    score = _pair(winner, w_raw + w_rounding, l_raw + l_rounding)
+    score = pair_of(winner, w_raw + w_rounding, l_raw + l_rounding)
     parts_a, parts_b = (w_parts, l_parts) if winner == "A" else (l_parts, w_parts)
     figures = (taker, 0, 0, m, multiplied_parts, *parts_a, *parts_b)
     outcome = Outcome.MADE if winner == taker else Outcome.DEDANS
-    return outcome, score.a, score.b, tricks, check, winner, figures
+    return outcome, score.a, score.b, reserve, tricks, check, winner, 0, figures
 
 
 # What the multiplier applies to (Breakdown.multiplied_parts), by case.
@@ -630,12 +555,16 @@ _BASE_BID = ("base", "bid")
 _TRICKS_ANNOUNCEMENTS_BID = ("tricks", "announcements", "bid")
 
 
-def _not_rules_problem() -> Problem:
-    return _problem(None, "rules", "not_object", "must be an object")
+def blocks_win(rules: CoincheRules, hand: CoincheHand, leader: str) -> bool:
+    """COINCHE, *End of match*: FORMAT's without ``win_needs_trick``: a team
+    ahead at the target always wins."""
+    return False
 
 
 def score_match(rules: CoincheRules, hands: Sequence[CoincheHand]) -> MatchResult:
-    """Score a whole coinche match in one pass, linear in ``len(hands)``.
+    """Score a whole coinche match in one pass, linear in ``len(hands)``: the
+    kernel's loop (:func:`scoresheets.scoring.kernel.score_match`) with this
+    game's checks and :func:`score_hand`.
 
     Implements COINCHE, *Scoring one hand* and *End of match*. Returns a
     :class:`MatchResult` of :class:`HandResult` as belote does: ``reserve``
@@ -645,84 +574,13 @@ def score_match(rules: CoincheRules, hands: Sequence[CoincheHand]) -> MatchResul
     capot / générale), ``winner`` the taker if made, the defense if dedans,
     and ``breakdown`` each team's parts (the contract's ``base`` and ``bid``,
     what the coinche ``multiplied``, tricks, announcements, belote, rounding;
-    see :func:`_score_hand`), adding up to its score.
+    see :func:`score_hand`), adding up to its score.
 
     Raises :class:`MatchError` listing every problem: invalid rules, invalid
     hands (see :func:`check_hand`), and any hand after the end of the match.
     Never raises anything else.
     """
-    problems = check_rules(rules) if isinstance(rules, CoincheRules) else [_not_rules_problem()]
-    if problems:
-        raise MatchError(problems)
-    if isinstance(hands, str | bytes | Mapping) or not isinstance(hands, Sequence):
-        raise MatchError([_problem(None, "hands", "not_list", "must be a list of hands")])
-
-    target = rules.target
-    results: list[HandResult] = []
-    total_a = total_b = 0
-    finished = False
-    winner: str | None = None
-    valid = True
-
-    for number, hand in enumerate(hands, start=1):
-        if not isinstance(hand, CoincheHand):
-            problems.append(_problem(number, "hand", "not_object", "must be a hand"))
-            valid = False
-            continue
-        if not _plainly_valid(rules, hand):
-            hand_problems = check_hand(rules, hand, number)
-            if hand_problems:
-                problems.extend(hand_problems)
-                valid = False
-                continue
-        if finished:
-            problems.append(
-                _problem(
-                    number,
-                    "hand",
-                    "after_end",
-                    f"the match ended with hand {results[-1].number if results else 0}",
-                )
-            )
-            continue
-        if not valid:
-            continue  # an earlier hand is invalid: keep checking, stop scoring
-
-        outcome, score_a, score_b, tricks, check, hand_winner, figures = _score_hand(rules, hand)
-        total_a += score_a
-        total_b += score_b
-        ends = False
-        if outcome is not Outcome.PASSED:
-            # COINCHE, *End of match*: FORMAT's without `win_needs_trick`.
-            if (total_a >= target or total_b >= target) and total_a != total_b:
-                ends = finished = True
-                winner = "A" if total_a > total_b else "B"
-        results.append(
-            HandResult(
-                number=number,
-                outcome=outcome,
-                score=Pair(score_a, score_b),
-                reserve=0,
-                totals=Pair(total_a, total_b),
-                tricks=tricks,
-                hand_totals=check,
-                winner=hand_winner,
-                collected=0,
-                ends_match=ends,
-                breakdown_figures=figures,
-            )
-        )
-
-    if problems:
-        raise MatchError(problems)
-    return MatchResult(
-        hands=tuple(results),
-        totals=Pair(total_a, total_b),
-        reserve=0,
-        finished=finished,
-        winner=winner,
-        decisive_hand=not finished and total_a == total_b and total_a >= target,
-    )
+    return kernel.score_match(ENGINE, rules, hands)
 
 
 # --------------------------------------------------------------------------
@@ -749,15 +607,15 @@ BELOTE_ONLY_HAND_KEYS = ("renonce",)
 
 def _parse_rules(raw: Any, out: list[Problem]) -> CoincheRules | None:
     if not isinstance(raw, dict):
-        out.append(_problem(None, "rules", "not_object", "must be an object"))
+        out.append(problem(None, "rules", "not_object", "must be an object"))
         return None
     for key in raw:
         if key in BELOTE_ONLY_RULE_KEYS:
             out.append(
-                _problem(None, f"rules.{key}", "unknown_key", "is a rule of belote, not of coinche")
+                problem(None, f"rules.{key}", "unknown_key", "is a rule of belote, not of coinche")
             )
         elif key not in RULE_KEYS:
-            out.append(_problem(None, f"rules.{key}", "unknown_key", "is not a known rule"))
+            out.append(problem(None, f"rules.{key}", "unknown_key", "is not a known rule"))
     rules = CoincheRules(**{key: raw[key] for key in RULE_KEYS if key in raw})
     out.extend(check_rules(rules))
     return rules
@@ -768,12 +626,12 @@ def _parse_team_object(
 ) -> dict[str, Any] | None:
     """A hand's ``points`` or ``announcements``: an object keyed by team."""
     if not isinstance(raw, dict):
-        out.append(_problem(n, name, "not_object", f"must be an object like {example}"))
+        out.append(problem(n, name, "not_object", f"must be an object like {example}"))
         return None
     ok = True
     for key in raw:
         if key not in TEAMS:
-            out.append(_problem(n, f"{name}.{key}", "unknown_key", 'must be "A" or "B"'))
+            out.append(problem(n, f"{name}.{key}", "unknown_key", 'must be "A" or "B"'))
             ok = False
     return raw if ok else None
 
@@ -781,18 +639,18 @@ def _parse_team_object(
 def _parse_hand(raw: Any, number: int, out: list[Problem]) -> CoincheHand | None:
     n = number
     if not isinstance(raw, dict):
-        out.append(_problem(n, "hand", "not_object", "must be an object"))
+        out.append(problem(n, "hand", "not_object", "must be an object"))
         return None
     ok = True
     for key in raw:
         if key in BELOTE_ONLY_HAND_KEYS:
-            out.append(_problem(n, key, "unknown_key", "is a key of a belote hand, not of coinche"))
+            out.append(problem(n, key, "unknown_key", "is a key of a belote hand, not of coinche"))
             ok = False
         elif key not in HAND_KEYS:
-            out.append(_problem(n, str(key) or '""', "unknown_key", "is not a known key of a hand"))
+            out.append(problem(n, str(key) or '""', "unknown_key", "is not a known key of a hand"))
             ok = False
     if "taker" not in raw:
-        out.append(_problem(n, "taker", "required", 'is required ("A", "B" or null)'))
+        out.append(problem(n, "taker", "required", 'is required ("A", "B" or null)'))
         ok = False
 
     points_team = trick_points = None
@@ -802,7 +660,7 @@ def _parse_hand(raw: Any, number: int, out: list[Problem]) -> CoincheHand | None
             ok = False
         elif len(points) != 1:
             out.append(
-                _problem(
+                problem(
                     n, "points", "points_one_team", "must give the trick points of exactly one team"
                 )
             )
@@ -847,18 +705,18 @@ def parse_match_document(document: Any) -> tuple[CoincheRules, list[CoincheHand]
     Raises :class:`MatchError` with every problem found.
     """
     if not isinstance(document, dict):
-        raise MatchError([_problem(None, "document", "not_object", "must be a JSON object")])
+        raise MatchError([problem(None, "document", "not_object", "must be a JSON object")])
     out: list[Problem] = []
     if document.get("game") != GAME:
-        out.append(_problem(None, "game", "invalid_choice", 'must be "coinche"', choices=(GAME,)))
+        out.append(problem(None, "game", "invalid_choice", 'must be "coinche"', choices=(GAME,)))
     rules: CoincheRules | None = CoincheRules()
     if "rules" in document:
         rules = _parse_rules(document["rules"], out)
     hands: list[CoincheHand] = []
     if "hands" not in document:
-        out.append(_problem(None, "hands", "required", "is required (a list of hands)"))
+        out.append(problem(None, "hands", "required", "is required (a list of hands)"))
     elif not isinstance(document["hands"], list):
-        out.append(_problem(None, "hands", "not_list", "must be a list of hands"))
+        out.append(problem(None, "hands", "not_list", "must be a list of hands"))
     else:
         for number, raw in enumerate(document["hands"], start=1):
             hand = _parse_hand(raw, number, out)
@@ -918,3 +776,19 @@ def score_document(document: Any) -> dict[str, Any]:
     """
     rules, hands = parse_match_document(document)
     return result_document(score_match(rules, hands))
+
+
+ENGINE = Engine(
+    name=GAME,
+    rules_type=CoincheRules,
+    hand_type=CoincheHand,
+    check_rules=check_rules,
+    check_hand=check_hand,
+    plainly_valid=plainly_valid,
+    score_hand=score_hand,
+    blocks_win=blocks_win,
+    parse_match_document=parse_match_document,
+    match_document=match_document,
+    has_reserve=False,
+)
+"""Coinche as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

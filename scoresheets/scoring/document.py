@@ -1,30 +1,29 @@
-"""The match document of either game: the top-level ``game`` key chooses.
+"""The match document of any game: the top-level ``game`` key chooses.
 
 FORMAT, *Match document* (``docs/match-document.md``): the optional key
-``game`` is ``"belote"`` (the default: the document is scored exactly as
-before the key existed) or ``"coinche"`` (``docs/coinche.md``); any other
-value is an error. These functions are the ones :mod:`scoresheets.scoring`
-exports, so that ``scoring.score_document`` and the ``score_match`` command
-take both games. Both games give the same result types (``MatchResult``), so
-:func:`result_document` is belote's and serves both.
+``game`` names a game of the registry (:mod:`scoresheets.scoring.engines`):
+``"belote"`` (the default: the document is scored exactly as before the key
+existed) or ``"coinche"`` (``docs/coinche.md``); any other value is an error.
+These functions are the ones :mod:`scoresheets.scoring` exports, so that
+``scoring.score_document`` and the ``score_match`` command take every game.
+Every game gives the same result types (``MatchResult``), so
+:func:`result_document` is the kernel's and serves them all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 from typing import Any
 
-from scoresheets.scoring import belote, coinche
-from scoresheets.scoring.belote import (
-    HandInput,
+from scoresheets.scoring import kernel
+from scoresheets.scoring.engines import DEFAULT_GAME, Game, engine_for, engine_named
+from scoresheets.scoring.kernel import (
     MatchError,
     MatchResult,
-    Problem,
-    Rules,
+    not_rules_problem,
+    reserve_problems,
     result_document,
 )
-from scoresheets.scoring.coinche import CoincheHand, CoincheRules
 
 __all__ = [
     "Game",
@@ -37,97 +36,55 @@ __all__ = [
 ]
 
 
-class Game(StrEnum):
-    """FORMAT, top-level key ``game`` (default first)."""
-
-    BELOTE = "belote"
-    COINCHE = "coinche"
-
-
 def document_game(document: Any) -> Game:
-    """The game of a match document (parsed JSON): absent ``game`` is belote.
+    """The game of a match document (parsed JSON): absent ``game`` is the
+    default game, belote.
 
     Anything but a JSON object is belote too (its parser reports it). Raises
     :class:`MatchError` (field ``game``, code ``invalid_choice``) for a
-    ``game`` that is neither ``"belote"`` nor ``"coinche"``, ``null`` included.
+    ``game`` that is no game of the registry, ``null`` included.
     """
     if not isinstance(document, dict) or "game" not in document:
-        return Game.BELOTE
-    game = document["game"]
-    if isinstance(game, str) and game in (Game.BELOTE, Game.COINCHE):
-        return Game(game)
-    raise MatchError(
-        [
-            Problem(
-                None,
-                "game",
-                "invalid_choice",
-                'must be "belote" or "coinche"',
-                (("choices", tuple(Game)),),
-            )
-        ]
-    )
+        return Game(DEFAULT_GAME)
+    return Game(engine_named(document["game"]).name)
 
 
-def parse_match_document(
-    document: Any,
-) -> tuple[Rules, list[HandInput]] | tuple[CoincheRules, list[CoincheHand]]:
-    """Parse a match document of either game (see :func:`document_game`).
-
-    Belote: ``(Rules, [HandInput, ...])`` from
-    :func:`scoresheets.scoring.belote.parse_match_document`; coinche:
-    ``(CoincheRules, [CoincheHand, ...])`` from
-    :func:`scoresheets.scoring.coinche.parse_match_document`. Raises
-    :class:`MatchError` with every problem found.
+def parse_match_document(document: Any) -> tuple[Any, list[Any]]:
+    """Parse a match document of any game (see :func:`document_game`) with
+    that game's parser: belote's ``(Rules, [HandInput, ...])``, coinche's
+    ``(CoincheRules, [CoincheHand, ...])``. Raises :class:`MatchError` with
+    every problem found.
     """
-    if document_game(document) is Game.COINCHE:
-        return coinche.parse_match_document(document)
-    return belote.parse_match_document(document)
+    return engine_named(document_game(document)).parse_match_document(document)
 
 
-def match_document(
-    rules: Rules | CoincheRules, hands: Iterable[HandInput] | Iterable[CoincheHand]
-) -> dict[str, Any]:
+def match_document(rules: Any, hands: Iterable[Any]) -> dict[str, Any]:
     """The match document of ``rules`` and ``hands``, the inverse of
-    :func:`parse_match_document`: coinche (with ``"game": "coinche"``) for
-    :class:`CoincheRules`, belote (without ``game``, as before) otherwise."""
-    if isinstance(rules, CoincheRules):
-        return coinche.match_document(rules, hands)  # type: ignore[arg-type]
-    return belote.match_document(rules, hands)  # type: ignore[arg-type]
+    :func:`parse_match_document`, by the game of ``rules`` (coinche's with
+    ``"game": "coinche"``, belote's without ``game``, as before). Raises
+    :class:`MatchError` (field ``rules``) for rules of no game."""
+    engine = engine_for(rules)
+    if engine is None:
+        raise MatchError([not_rules_problem()])
+    return engine.match_document(rules, hands)
 
 
-def score_match(
-    rules: Rules | CoincheRules,
-    hands: Sequence[HandInput] | Sequence[CoincheHand],
-    *,
-    reserve: int = 0,
-) -> MatchResult:
-    """Score a match of either game in one linear pass: coinche
-    (:func:`scoresheets.scoring.coinche.score_match`) for :class:`CoincheRules`,
-    belote (:func:`scoresheets.scoring.belote.score_match`) otherwise.
-    ``reserve``: a belote reserve carried in (points, see belote's
-    ``score_match``); coinche has no reserve, so anything but 0 is a problem
-    there (field ``reserve``, code ``out_of_range``, max 0).
-    Raises :class:`MatchError` listing every problem, and nothing else."""
-    if isinstance(rules, CoincheRules):
-        if reserve != 0:
-            raise MatchError(
-                [
-                    Problem(
-                        None,
-                        "reserve",
-                        "out_of_range",
-                        "coinche has no reserve",
-                        (("min", 0), ("max", 0)),
-                    )
-                ]
-            )
-        return coinche.score_match(rules, hands)  # type: ignore[arg-type]
-    return belote.score_match(rules, hands, reserve=reserve)  # type: ignore[arg-type]
+def score_match(rules: Any, hands: Sequence[Any], *, reserve: int = 0) -> MatchResult:
+    """Score a match of any game in one linear pass: the kernel's loop
+    (:func:`scoresheets.scoring.kernel.score_match`) with the engine of the
+    game of ``rules`` (by their type). ``reserve``: a reserve carried in
+    (points); a game without a reserve (coinche) takes 0 only (field
+    ``reserve``, code ``out_of_range``, max 0). Rules of no game are a
+    problem (field ``rules``, code ``not_object``). Raises :class:`MatchError`
+    listing every problem, and nothing else."""
+    engine = engine_for(rules)
+    if engine is None:
+        raise MatchError([not_rules_problem(), *reserve_problems(reserve)])
+    return kernel.score_match(engine, rules, hands, reserve=reserve)
 
 
 def score_document(document: Any) -> dict[str, Any]:
-    """Score a match document of either game and return its result document
+    """Score a match document of any game and return its result document
     (FORMAT, *Result document*; a coinche one has every ``reserve`` 0).
 
     The contract of the ``score_match`` command: raises :class:`MatchError`

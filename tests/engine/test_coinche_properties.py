@@ -657,7 +657,7 @@ def rules_and_any_hand(draw: st.DrawFn) -> tuple[CoincheRules, CoincheHand]:
 @settings(max_examples=1500, deadline=None)
 @given(rules_and_any_hand())
 def test_the_fast_path_accepts_exactly_the_valid_hands(rules_and_hand):
-    from scoresheets.scoring.coinche import _plainly_valid, check_hand
+    from scoresheets.scoring import coinche
 
     rules, hand = rules_and_hand
-    assert _plainly_valid(rules, hand) == (check_hand(rules, hand, 1) == [])
+    assert coinche.plainly_valid(rules, hand) == (coinche.check_hand(rules, hand, 1) == [])

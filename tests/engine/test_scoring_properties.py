@@ -589,6 +589,6 @@ def any_hand(draw: st.DrawFn) -> HandInput:
 @settings(max_examples=1500, deadline=None)
 @given(rules=rules_strategy(), hand=any_hand())
 def test_the_fast_path_accepts_exactly_the_valid_hands(rules: Rules, hand: HandInput):
-    from scoresheets.scoring.belote import _plainly_valid, check_hand
+    from scoresheets.scoring import belote
 
-    assert _plainly_valid(rules, hand) == (check_hand(rules, hand, 1) == [])
+    assert belote.plainly_valid(rules, hand) == (belote.check_hand(rules, hand, 1) == [])

@@ -394,12 +394,11 @@ def test_a_correction_to_a_redeal(client: Client):
 
 
 def coinche_problem_codes() -> set[str]:
-    """The codes of every ``_problem(hand, field, "code", ...)`` call in the
-    coinche engine and the belote helpers it calls (read from their source)."""
-    call = re.compile(r'_problem\(\s*[^,()]+,\s*[^,()]+,\s*"(\w+)"', re.S)
+    """The codes of every ``problem(hand, field, "code", ...)`` call in the
+    coinche engine and the kernel it calls (read from their source)."""
+    call = re.compile(r'\bproblem\(\s*[^,()]+,\s*[^,()]+,\s*"(\w+)"', re.S)
     source = Path(scoring.coinche.__file__).read_text(encoding="utf-8")
-    helpers = Path(scoring.belote.__file__).read_text(encoding="utf-8")
-    helpers = helpers[helpers.index("def _check_choice") : helpers.index("def check_rules")]
+    helpers = Path(scoring.kernel.__file__).read_text(encoding="utf-8")
     return set(call.findall(source)) | set(call.findall(helpers))
 
 

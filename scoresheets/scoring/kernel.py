@@ -1,0 +1,747 @@
+"""The kernel of the scoring engine: what every game shares.
+
+Pure Python: no Django, no I/O. Scores are always in points (integers); teams
+are the strings ``"A"`` and ``"B"``. Each game (``scoresheets/games/<name>/engine.py``:
+belote, coinche) brings its own rules and hand types and an :class:`Engine`
+(how to check its rules and hands and score one hand); this module holds the
+rest, once:
+
+- the shared types: :class:`Pair`, :class:`Outcome`, :class:`Rounding`, the
+  results (:class:`HandResult`, :class:`MatchResult`, :class:`ScoreParts`,
+  :class:`Breakdown`) and the problems (:class:`Problem`, :class:`MatchError`);
+- the validation helpers every game's ``check_rules`` / ``check_hand`` use
+  (:func:`problem`, :func:`check_choice`, :func:`check_team`,
+  :func:`check_announcements`, :func:`check_points`...);
+- THE one :func:`score_match` loop: it asks the game to check and score each
+  hand and applies FORMAT, *End of match* (``docs/match-document.md``);
+- :func:`result_document`, the result document of any game.
+
+Contract: the public functions raise :class:`MatchError` (carrying every
+:class:`Problem` found) on any invalid input, and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+__all__ = [
+    "BELOTE_POINTS",
+    "TEAMS",
+    "TRICK_POINTS_TOTAL",
+    "Breakdown",
+    "Engine",
+    "HandResult",
+    "MatchError",
+    "MatchResult",
+    "Outcome",
+    "Pair",
+    "Problem",
+    "Rounding",
+    "ScoreParts",
+    "is_announcement_value",
+    "other_team",
+    "result_document",
+]
+
+TEAMS: tuple[str, str] = ("A", "B")
+TRICK_POINTS_TOTAL = 162  # card points (152) + dix de der (10)
+BELOTE_POINTS = 20  # belote-rebelote, the king and queen of trumps: every game's
+
+
+class Outcome(StrEnum):
+    """What a hand came to (FORMAT, *Result document*)."""
+
+    MADE = "made"
+    DEDANS = "dedans"
+    LITIGE = "litige"
+    PASSED = "passed"
+    RENONCE = "renonce"
+    ANNULLED = "annulled"
+
+
+class Rounding(StrEnum):
+    """FORMAT, rule ``rounding``."""
+
+    NONE = "none"
+    NEAREST_TEN = "nearest_ten"
+
+
+def other_team(team: str) -> str:
+    """The opponent of ``team`` ("A" <-> "B")."""
+    return "B" if team == "A" else "A"
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One number per team, in points: ``pair.a`` for A, ``pair.b`` for B.
+
+    ``pair["A"]`` also works; :meth:`as_dict` gives ``{"A": a, "B": b}``.
+    """
+
+    a: int = 0
+    b: int = 0
+
+    def __getitem__(self, team: str) -> int:
+        if team == "A":
+            return self.a
+        if team == "B":
+            return self.b
+        raise KeyError(team)
+
+    def as_dict(self) -> dict[str, int]:
+        return {"A": self.a, "B": self.b}
+
+
+# --------------------------------------------------------------------------
+# Outputs
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreParts:
+    """What one team scores on one hand, part by part, in points (FORMAT,
+    *Scoring one hand*). :attr:`total`, the sum of the parts, is the team's
+    score on the hand.
+
+    - ``tricks``: the trick points the team scores: its own (contract made,
+      the defense's in a litige), all 162 for the defense of a dedans, or
+      ``capot_points`` for a team that made capot and scores it;
+    - ``announcements``: the announcements it scores (its own, or every
+      validated announcement of both teams when it wins a dedans or a renonce);
+    - ``belote``: 20 if it held the belote (always kept), else 0;
+    - ``penalty``: 162 for the team that did not revoke (``renonce: penalty``);
+    - ``reserve``: the reserve it collects on this hand (unrounded);
+    - ``rounding``: what rounding to the nearest ten added (-4 to +5), or 0.
+
+    Coinche only (``docs/coinche.md``, COINCHE *Scoring one hand*; always 0
+    at belote), for the team that scores the contract:
+
+    - ``base``: the 160 of a stake "160 + bid" (a dedans, a made contract
+      coinched under ``coinche_score: "all"``, ``made_score: "160_plus_bid"``);
+    - ``bid``: the bid V, or the stake S of a bid of capot (2 x S for a
+      générale), before any multiplier;
+    - ``multiplied``: what the coinche (x2) or surcoinche (x4) added: the
+      parts named by :attr:`Breakdown.multiplied_parts`, summed, times
+      (multiplier - 1).
+
+    At coinche ``tricks`` and ``announcements`` are the team's own (made
+    contract, ``made_score: "points_plus_bid"``) or every validated
+    announcement (the team that scores the contract otherwise), unmultiplied.
+    """
+
+    tricks: int = 0
+    announcements: int = 0
+    belote: int = 0
+    penalty: int = 0
+    reserve: int = 0
+    rounding: int = 0
+    base: int = 0
+    bid: int = 0
+    multiplied: int = 0
+
+    @property
+    def total(self) -> int:
+        """The sum of the parts: the team's score on the hand."""
+        return (
+            self.tricks
+            + self.announcements
+            + self.belote
+            + self.penalty
+            + self.reserve
+            + self.rounding
+            + self.base
+            + self.bid
+            + self.multiplied
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """How a hand's score came about, for the explanations (FORMAT, *Scoring
+    one hand*): they word these figures and compute none.
+
+    - ``a`` / ``b`` (or ``breakdown["A"]``): each team's :class:`ScoreParts`;
+    - ``taker`` / ``defense``: the taking team and its opponents (``None`` on
+      a redeal);
+    - ``reserve_in``: the taker's points put into the reserve on this hand (a
+      litige under ``litige: reserve``), unrounded;
+    - ``forfeited``: the taker's points not scored (a litige under
+      ``litige: lost``).
+
+    Points are never split between the parts and the reserve: ``reserve_in``
+    and ``forfeited`` are scored by nobody on this hand.
+
+    Coinche only (COINCHE, *Scoring one hand*; 1 and ``()`` at belote):
+
+    - ``multiplier``: the hand's m, 1, 2 (coinche) or 4 (surcoinche);
+    - ``multiplied_parts``: the names of the :class:`ScoreParts` fields of the
+      team scoring the contract that m multiplied (a subset of ``"tricks"``,
+      ``"announcements"``, ``"base"``, ``"bid"``, in that order), or ``()``
+      when nothing was multiplied. That team's ``multiplied`` part is their
+      sum times (m - 1).
+    """
+
+    a: ScoreParts = ScoreParts()
+    b: ScoreParts = ScoreParts()
+    taker: str | None = None
+    defense: str | None = None
+    reserve_in: int = 0
+    forfeited: int = 0
+    multiplier: int = 1
+    multiplied_parts: tuple[str, ...] = ()
+
+    def __getitem__(self, team: str) -> ScoreParts:
+        if team == "A":
+            return self.a
+        if team == "B":
+            return self.b
+        raise KeyError(team)
+
+
+_NOTHING_SCORED = Breakdown()
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The scored hand ``number`` (1-based), all in points.
+
+    - ``outcome``: see :class:`Outcome`;
+    - ``score``: what each team scores on this hand, reserve collected
+      included, rounded if the rules say so;
+    - ``reserve``: the reserve after this hand (unrounded);
+    - ``totals``: the running totals after this hand;
+    - ``tricks``: each team's trick points (capot value for a capot), or
+      ``None`` for a redeal or a renonce;
+    - ``hand_totals``: tricks + announcements + belote per team, the figures
+      compared to decide the contract, or ``None`` where there are no tricks;
+    - ``winner``: the team that won the hand (and collects the reserve), or
+      ``None`` for a litige, a redeal or an annulled hand;
+    - ``collected``: the reserve paid to ``winner`` on this hand (unrounded);
+    - ``ends_match``: this hand finished the match;
+    - ``breakdown`` (a property): the parts of each team's score and what went
+      into the reserve, see :class:`Breakdown`.
+    """
+
+    number: int
+    outcome: Outcome
+    score: Pair
+    reserve: int
+    totals: Pair
+    tricks: Pair | None
+    hand_totals: Pair | None
+    winner: str | None
+    collected: int
+    ends_match: bool
+    # The figures of :attr:`breakdown`, flat, or () for a redeal. Belote:
+    # (taker, reserve_in, forfeited, then the six first parts of A, then those
+    # of B); coinche: (taker, 0, 0, multiplier, multiplied_parts, then the
+    # nine parts of A, then those of B). Built as objects only when asked
+    # for: most hands are scored, not explained, and three more objects per
+    # hand would slow score_match by a quarter.
+    breakdown_figures: tuple[Any, ...] = field(default=(), repr=False)
+
+    @property
+    def breakdown(self) -> Breakdown:
+        """The parts of each team's score and what went into the reserve
+        (:class:`Breakdown`; all zeros for a redeal or an annulled hand)."""
+        figures = self.breakdown_figures
+        if not figures:
+            return _NOTHING_SCORED
+        taker, reserve_in, forfeited = figures[:3]
+        if len(figures) == _SHORT_FIGURES:
+            return Breakdown(
+                ScoreParts(*figures[3:9]),
+                ScoreParts(*figures[9:15]),
+                taker,
+                other_team(taker),
+                reserve_in,
+                forfeited,
+            )
+        return Breakdown(
+            ScoreParts(*figures[5:14]),
+            ScoreParts(*figures[14:23]),
+            taker,
+            other_team(taker),
+            reserve_in,
+            forfeited,
+            figures[3],
+            figures[4],
+        )
+
+
+# The length of the breakdown figures of a hand without a contract's stake and
+# multiplier (a belote hand: see HandResult.breakdown_figures).
+_SHORT_FIGURES = 15
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """A scored match (FORMAT, *Result document* and *End of match*).
+
+    - ``hands``: one :class:`HandResult` per hand, in order;
+    - ``totals``: the running totals after the last hand (points);
+    - ``reserve``: the reserve still unpaid (points, unrounded);
+    - ``finished`` / ``winner``: whether the match is over and who won;
+    - ``decisive_hand``: not finished, both totals equal and at or past the
+      target: a decisive hand must be played;
+    - ``no_trick_block``: not finished only because the leading team was capot
+      in the last hand (``win_needs_trick``): another hand is played.
+    """
+
+    hands: tuple[HandResult, ...]
+    totals: Pair
+    reserve: int
+    finished: bool
+    winner: str | None
+    decisive_hand: bool = False
+    no_trick_block: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem in the input.
+
+    ``hand`` is the 1-based hand number, or ``None`` for the document or its
+    rules; ``field`` names the key (``"points"``, ``"rules.target"`` ...);
+    ``code`` is stable (the web layer translates it); ``message`` is English;
+    ``params`` holds the values the message quotes.
+    """
+
+    hand: int | None
+    field: str
+    code: str
+    message: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        where = f"hand {self.hand}, {self.field}" if self.hand is not None else self.field
+        return f"{where}: {self.message}"
+
+
+class MatchError(ValueError):
+    """Invalid input: ``problems`` holds every :class:`Problem` found."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+# --------------------------------------------------------------------------
+# Validation helpers (each game's check_rules / check_hand use them)
+# --------------------------------------------------------------------------
+
+
+def is_int(value: Any) -> bool:
+    """Whether ``value`` is a JSON integer: ``bool`` is an int subclass in
+    Python, but not a number here."""
+    return type(value) is int
+
+
+def is_announcement_value(value: Any) -> bool:
+    """Whether ``value`` is 0 or a sum of 20, 50, 100, 150 and 200 points.
+
+    Such sums are exactly the multiples of ten other than 10 and 30
+    (20a + 50b covers them all; 100, 150, 200 add nothing new).
+    """
+    return is_int(value) and value >= 0 and value % 10 == 0 and value not in (10, 30)
+
+
+def problem(hand: int | None, field_name: str, code: str, message: str, **params: Any) -> Problem:
+    """A :class:`Problem` whose ``params`` are the keyword arguments, in order."""
+    return Problem(hand, field_name, code, message, tuple(params.items()))
+
+
+def check_choice(
+    out: list[Problem], hand: int | None, name: str, value: Any, choices: Sequence[Any]
+) -> None:
+    """Append to ``out`` a problem (code ``invalid_choice``, param ``choices``)
+    unless ``value`` is one of ``choices``, of the same kind: a JSON string for
+    a word, an integer for a number, and true/false only for a boolean (1 is
+    not true here)."""
+
+    def same_kind(c: Any) -> bool:
+        if isinstance(c, bool) or isinstance(value, bool):
+            return type(value) is type(c)
+        if isinstance(c, str):
+            return isinstance(value, str)
+        return is_int(value)
+
+    ok = any(same_kind(c) and value == c for c in choices)
+    if not ok:
+        shown = ", ".join(repr(str(c)) if isinstance(c, str) else str(c) for c in choices)
+        out.append(
+            problem(hand, name, "invalid_choice", f"must be one of {shown}", choices=tuple(choices))
+        )
+
+
+def check_team(out: list[Problem], hand: int, name: str, value: Any, *, nullable: bool) -> None:
+    """Append to ``out`` a problem unless ``value`` is a team (or ``None``
+    when ``nullable``): code ``required`` or ``invalid_team``."""
+    if value is None:
+        if not nullable:
+            out.append(problem(hand, name, "required", "is required"))
+        return
+    if not isinstance(value, str) or value not in TEAMS:
+        out.append(problem(hand, name, "invalid_team", 'must be "A" or "B"'))
+
+
+def check_target(out: list[Problem], target: Any) -> None:
+    """The rule ``target`` (every game's): an integer greater than 0."""
+    if not is_int(target):
+        out.append(problem(None, "rules.target", "not_integer", "must be an integer"))
+    elif target <= 0:
+        out.append(problem(None, "rules.target", "out_of_range", "must be greater than 0", min=1))
+
+
+def check_announcements(out: list[Problem], played: Any, n: int, ann: Any) -> bool:
+    """A hand's ``announcements`` (FORMAT, hand key ``announcements``): a
+    :class:`Pair` of sums of 20, 50, 100, 150 and 200, for one team at most,
+    and none unless ``played`` (the rule ``announcements``) is true. Appends
+    the problems to ``out``; returns whether any team has more than 0."""
+    if not isinstance(ann, Pair):
+        out.append(problem(n, "announcements", "not_object", "must be an object"))
+        return False
+    values = (ann.a, ann.b)
+    for team, value in zip(TEAMS, values, strict=True):
+        name = f"announcements.{team}"
+        if not is_int(value):
+            out.append(problem(n, name, "not_integer", "must be an integer"))
+        elif value < 0:
+            out.append(problem(n, name, "out_of_range", "must be 0 or more", min=0))
+        elif not is_announcement_value(value):
+            out.append(
+                problem(
+                    n,
+                    name,
+                    "not_announcement_sum",
+                    "must be 0 or a sum of 20, 50, 100, 150 and 200",
+                )
+            )
+        elif value > 0 and played is False:
+            out.append(
+                problem(
+                    n,
+                    name,
+                    "announcements_disabled",
+                    "announcements are not played under these rules",
+                )
+            )
+    if all(is_int(v) and v > 0 for v in values):
+        out.append(
+            problem(
+                n,
+                "announcements",
+                "announcements_both_teams",
+                "only the team that won the comparison scores announcements",
+            )
+        )
+    return any(is_int(v) and v > 0 for v in values)
+
+
+def check_points(out: list[Problem], n: int, points_team: Any, trick_points: Any) -> bool:
+    """A hand's ``points`` (FORMAT, hand key ``points``): the trick points
+    (0-162) of one team, when given. Appends the problems to ``out``; returns
+    whether any was given."""
+    has_points = points_team is not None or trick_points is not None
+    if has_points:
+        check_team(out, n, "points", points_team, nullable=False)
+        if trick_points is None:
+            out.append(problem(n, "points", "required", "the trick points are required"))
+        elif not is_int(trick_points):
+            out.append(problem(n, "points", "not_integer", "must be an integer"))
+        elif not 0 <= trick_points <= TRICK_POINTS_TOTAL:
+            out.append(
+                problem(
+                    n,
+                    "points",
+                    "out_of_range",
+                    f"must be between 0 and {TRICK_POINTS_TOTAL}",
+                    min=0,
+                    max=TRICK_POINTS_TOTAL,
+                )
+            )
+    return has_points
+
+
+def team_or_none(value: Any) -> bool:
+    """Whether ``value`` is ``None`` or a team (the fast checks' test)."""
+    return value is None or (value.__class__ is str and value in TEAMS)
+
+
+def plainly_valid_announcements(played: Any, ann: Any) -> bool:
+    """The fast check of a hand's announcements (see :func:`check_announcements`):
+    ``True`` exactly when that check finds no problem."""
+    if ann.__class__ is not Pair:
+        return False
+    a, b = ann.a, ann.b
+    if a.__class__ is not int or b.__class__ is not int:
+        return False
+    if a or b:
+        value = a or b
+        if a and b:
+            return False
+        if value < 0 or value % 10 or value == 10 or value == 30:
+            return False
+        if played is not True:
+            return False
+    return True
+
+
+def plainly_valid_points(points_team: Any, trick_points: Any) -> bool:
+    """The fast check of given trick points (see :func:`check_points`)."""
+    return (
+        points_team is not None
+        and team_or_none(points_team)
+        and trick_points.__class__ is int
+        and 0 <= trick_points <= TRICK_POINTS_TOTAL
+    )
+
+
+# --------------------------------------------------------------------------
+# Scoring
+# --------------------------------------------------------------------------
+
+
+def round_points(points: int, rounding: str) -> int:
+    """FORMAT, rule ``rounding``: to the nearest ten, 5 upward (scores are
+    never negative), or unchanged."""
+    if rounding == Rounding.NEAREST_TEN:
+        return (points + 5) // 10 * 10
+    return points
+
+
+def pair_of(team: str, mine: int, theirs: int) -> Pair:
+    """The :class:`Pair` where ``team`` has ``mine`` and the other ``theirs``."""
+    return Pair(mine, theirs) if team == "A" else Pair(theirs, mine)
+
+
+def not_rules_problem() -> Problem:
+    """The problem of rules that are not a game's rules object."""
+    return problem(None, "rules", "not_object", "must be an object")
+
+
+# What a game's score_hand returns (see Engine.score_hand).
+HandScore = tuple[
+    Outcome, int, int, int, "Pair | None", "Pair | None", "str | None", int, tuple[Any, ...]
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Engine:
+    """One game as the engine knows it: what the kernel's :func:`score_match`
+    and the registry (``scoresheets.scoring.engines``) ask of it.
+
+    - ``name``: the match document's ``game`` value (``"belote"``, ``"coinche"``);
+    - ``rules_type`` / ``hand_type``: its frozen dataclasses (a rule a field);
+    - ``check_rules(rules) -> [Problem]`` and ``check_hand(rules, hand,
+      number) -> [Problem]``: every problem, never raising;
+    - ``plainly_valid(rules, hand) -> bool``: a fast check, true exactly when
+      ``check_hand`` finds nothing (keeps the loop cheap);
+    - ``score_hand(rules, hand, reserve) -> HandScore``: one valid hand given
+      the reserve before it (points): (outcome, score A, score B, reserve
+      after, tricks, hand totals, winner, reserve collected, breakdown
+      figures: see :attr:`HandResult.breakdown_figures`);
+    - ``blocks_win(rules, hand, leader) -> bool``: whether ``leader``, at or
+      past the target and ahead after ``hand``, still does not win on it
+      (belote's ``win_needs_trick``);
+    - ``parse_match_document(document) -> (rules, [hand])`` and
+      ``match_document(rules, hands) -> dict``: its match document;
+    - ``has_reserve``: litiges put points in a reserve (else a reserve carried
+      in is a problem);
+    - ``presets``: the named rule sets a new match starts from, the game's
+      default first (``scoresheets.presets.Preset``).
+    """
+
+    name: str
+    rules_type: type
+    hand_type: type
+    check_rules: Callable[[Any], list[Problem]]
+    check_hand: Callable[[Any, Any, int], list[Problem]]
+    plainly_valid: Callable[[Any, Any], bool]
+    score_hand: Callable[[Any, Any, int], HandScore]
+    blocks_win: Callable[[Any, Any, str], bool]
+    parse_match_document: Callable[[Any], tuple[Any, list[Any]]]
+    match_document: Callable[[Any, Iterable[Any]], dict[str, Any]]
+    has_reserve: bool = True
+    presets: tuple[Any, ...] = ()
+
+
+def reserve_problems(reserve: Any) -> list[Problem]:
+    """The problems of a reserve carried in (points): an integer of 0 or more."""
+    if isinstance(reserve, bool) or not isinstance(reserve, int):
+        return [problem(None, "reserve", "not_integer", "must be an integer")]
+    if reserve < 0:
+        return [problem(None, "reserve", "out_of_range", "must be 0 or more", min=0)]
+    return []
+
+
+def score_match(
+    engine: Engine, rules: Any, hands: Sequence[Any], *, reserve: int = 0
+) -> MatchResult:
+    """Score a whole match of ``engine``'s game in one pass, linear in ``len(hands)``.
+
+    THE scoring loop of every game: each hand is checked (``plainly_valid``,
+    then ``check_hand`` for the problems) and scored (``score_hand``) by the
+    game; FORMAT, *End of match* is applied here: a hand other than a redeal
+    or an annulled one that leaves a team at or past ``rules.target`` and
+    ahead ends the match, unless the game's ``blocks_win`` says the leader
+    cannot win on it (``no_trick_block``); both totals equal at or past the
+    target: a decisive hand must be played.
+
+    ``reserve`` (points, 0 by default) is a reserve carried in from litiges
+    scored elsewhere (the calculator's "réserve en jeu"): the match starts
+    with it, as if earlier hands had put it aside, and the first decided hand
+    collects it (FORMAT, *Reserve*). The totals start at 0 all the same. A
+    game without a reserve (``has_reserve`` false) takes 0 only (field
+    ``reserve``, code ``out_of_range``, max 0).
+
+    Raises :class:`MatchError` listing every problem: invalid rules, a
+    ``reserve`` that is not an integer of 0 or more (field ``reserve``,
+    code ``out_of_range`` or ``not_integer``), invalid hands (the game's
+    ``check_hand``), and any hand after the end of the match. Never raises
+    anything else.
+    """
+    if not engine.has_reserve and reserve != 0:
+        raise MatchError(
+            [
+                problem(
+                    None,
+                    "reserve",
+                    "out_of_range",
+                    f"{engine.name} has no reserve",
+                    min=0,
+                    max=0,
+                )
+            ]
+        )
+    problems = (
+        engine.check_rules(rules) if isinstance(rules, engine.rules_type) else [not_rules_problem()]
+    )
+    problems.extend(reserve_problems(reserve))
+    if problems:
+        raise MatchError(problems)
+    if isinstance(hands, str | bytes | Mapping) or not isinstance(hands, Sequence):
+        raise MatchError([problem(None, "hands", "not_list", "must be a list of hands")])
+
+    hand_type = engine.hand_type
+    plainly_valid = engine.plainly_valid
+    check_hand = engine.check_hand
+    score_hand = engine.score_hand
+    target = rules.target
+    results: list[HandResult] = []
+    append = results.append
+    total_a = total_b = 0
+    finished = False
+    winner: str | None = None
+    no_trick_block = False
+    valid = True
+
+    for number, hand in enumerate(hands, start=1):
+        if not isinstance(hand, hand_type):
+            problems.append(problem(number, "hand", "not_object", "must be a hand"))
+            valid = False
+            continue
+        if not plainly_valid(rules, hand):
+            hand_problems = check_hand(rules, hand, number)
+            if hand_problems:
+                problems.extend(hand_problems)
+                valid = False
+                continue
+        if finished:
+            problems.append(
+                problem(
+                    number,
+                    "hand",
+                    "after_end",
+                    f"the match ended with hand {results[-1].number if results else 0}",
+                )
+            )
+            continue
+        if not valid:
+            continue  # an earlier hand is invalid: keep checking, stop scoring
+
+        (
+            outcome,
+            score_a,
+            score_b,
+            reserve,
+            tricks,
+            hand_totals,
+            hand_winner,
+            collected,
+            figures,
+        ) = score_hand(rules, hand, reserve)
+        total_a += score_a
+        total_b += score_b
+        ends = False
+        if outcome is not Outcome.PASSED and outcome is not Outcome.ANNULLED:
+            # FORMAT, *End of match* (a redeal or an annulled hand changes nothing).
+            no_trick_block = False
+            if (total_a >= target or total_b >= target) and total_a != total_b:
+                leader = "A" if total_a > total_b else "B"
+                if engine.blocks_win(rules, hand, leader):
+                    no_trick_block = True  # e.g. the leader took no trick this hand
+                else:
+                    ends = finished = True
+                    winner = leader
+        append(
+            HandResult(
+                number,
+                outcome,
+                Pair(score_a, score_b),
+                reserve,
+                Pair(total_a, total_b),
+                tricks,
+                hand_totals,
+                hand_winner,
+                collected,
+                ends,
+                figures,
+            )
+        )
+
+    if problems:
+        raise MatchError(problems)
+    decisive = not finished and total_a == total_b and total_a >= target
+    return MatchResult(
+        hands=tuple(results),
+        totals=Pair(total_a, total_b),
+        reserve=reserve,
+        finished=finished,
+        winner=winner,
+        decisive_hand=decisive,
+        no_trick_block=no_trick_block and not finished,
+    )
+
+
+# --------------------------------------------------------------------------
+# The result document (FORMAT, *Result document*): every game's
+# --------------------------------------------------------------------------
+
+
+def result_document(result: MatchResult) -> dict[str, Any]:
+    """The result document (FORMAT, *Result document*) of ``result``.
+
+    Adds two keys to the required ones: ``decisive_hand`` at the top level and
+    ``collected`` (reserve paid on that hand) per hand.
+    """
+    return {
+        "hands": [
+            {
+                "outcome": str(h.outcome),
+                "score": h.score.as_dict(),
+                "reserve": h.reserve,
+                "totals": h.totals.as_dict(),
+                "collected": h.collected,
+            }
+            for h in result.hands
+        ],
+        "totals": result.totals.as_dict(),
+        "reserve": result.reserve,
+        "finished": result.finished,
+        "winner": result.winner,
+        "decisive_hand": result.decisive_hand,
+    }
