@@ -139,6 +139,8 @@ def test_a_match_opened_once_reopens_offline_with_its_banner(live_server, browse
     page.reload()
     assert page.locator("#scoreboard .total-points").all_inner_texts() == online_totals
     banner = page.locator("#freshness")
+    # (Shown once the copy asked the worker for a newer sheet: none here.)
+    banner.wait_for(state="visible")
     assert banner.is_visible()
     assert re.fullmatch(r"Hors ligne · dernière mise à jour il y a \d+ s", banner.inner_text())
     page.screenshot(path=str(tmp_path / "offline-sheet.png"))  # to look at when it fails
