@@ -121,7 +121,11 @@ function render() {
   if (!s) return;
   const list = s.querySelector("ol");
   const template = document.getElementById("pending-row");
-  const kept = mine(store.load()).filter((e) => e.state !== E.SENDING);
+  // A hand being sent for the first time is in the form, not a row; a kept
+  // one sent again (the conflict panel's button) keeps its row until the
+  // server answers.
+  const shown = Array.prototype.map.call(list.children, (row) => row.dataset.key);
+  const kept = mine(store.load()).filter((e) => e.state !== E.SENDING || shown.indexOf(e.key) >= 0);
   list.textContent = "";
   kept.slice().reverse().forEach((e) => {
     const row = template.content.firstElementChild.cloneNode(true);

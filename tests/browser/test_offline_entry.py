@@ -196,7 +196,22 @@ def test_an_offline_collision_ends_in_the_conflict_panel_with_nothing_lost(live_
     # "Envoyer maintenant" shows the panel again; its button saves it as hand 2.
     rows.first.get_by_role("button", name="Envoyer maintenant").click()
     panel.wait_for()
-    panel.get_by_role("button", name="Valider comme donne 2").click()
+    held = []  # its post, held until the row is looked at
+
+    def hold(route) -> None:
+        if route.request.method == "POST":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/m/[^/]+/donnes/$"), hold)
+    with page.expect_request(lambda request: request.method == "POST"):
+        panel.get_by_role("button", name="Valider comme donne 2").click()
+    # Its row stays while it is sent: it goes once saved (regression: it went
+    # at once, the hand not saved yet).
+    assert rows.count() == 1
+    assert len(held) == 1
+    held[0].continue_()
     page.locator("#pending-hands").wait_for(state="hidden")
     assert _live_hands(match) == [(1, "B", 90), (2, "A", 100)]
     assert CSP_PROBLEMS == []
