@@ -20,6 +20,11 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+# How long any wait of a test may take before it fails: generous, because the
+# machine running the tests may be loaded (4 browser processes on 2 cores),
+# and a wait that passes ends as soon as its condition holds.
+WAIT_MS = 20_000
+
 # What the pages of a test logged that the Content-Security-Policy forbids, and
 # their uncaught errors: every test ends by asserting that there is none (the
 # conftest empties it before and after each test).
@@ -41,12 +46,12 @@ def _watch(page) -> None:
 def phone(browser, javascript: bool = True):
     """A new browser context the size of a phone, in French, whose console is
     watched; ``javascript=False``: a phone with scripts off (the no-JS path).
-    Every wait of the tests is a condition with this context's timeout (10 s),
-    never a fixed time: the machine running them may be loaded."""
+    Every wait of the tests is a condition with this context's timeout
+    (``WAIT_MS``), never a fixed time."""
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, locale="fr-FR", java_script_enabled=javascript
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     _watch(page)
     return page

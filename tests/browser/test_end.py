@@ -54,8 +54,7 @@ def test_the_end_shows_on_every_phone_and_a_reopening_correction_follows(live_se
                 const b = document.querySelector('#scoreboard .banner-win');
                 const box = b && b.getBoundingClientRect();
                 return box && box.top >= 0 && box.bottom <= window.innerHeight;
-            }""",
-            timeout=3000,
+            }"""
         )
         assert banner_on_screen(page)
 
@@ -72,6 +71,6 @@ def test_the_end_shows_on_every_phone_and_a_reopening_correction_follows(live_se
 
     # The confirmation goes after a few seconds; the warning that the match
     # reopened stays until the page changes.
-    first.locator(".message-success").wait_for(state="detached", timeout=8000)
+    first.locator(".message-success").wait_for(state="detached")
     assert "rouvre la partie" in first.locator(".messages").inner_text()
     assert CSP_PROBLEMS == []

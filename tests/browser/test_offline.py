@@ -12,7 +12,7 @@ from http.cookies import SimpleCookie
 import pytest
 from django.core.servers import basehttp
 
-from tests.browser.phones import CSP_PROBLEMS, _watch, enter_hand
+from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, _watch, enter_hand
 from tests.factories import hand, make_match, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -46,7 +46,7 @@ def _context(browser, **kwargs):
     ``set_network`` can cut it off the live server alone."""
     basehttp.ServerHandler.run = _serve_unless_down
     context = browser.new_context(viewport=PHONE, locale="fr-FR", **kwargs)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(WAIT_MS)
     context.rebelote_phone = str(next(_PHONES))
     phone = {"name": PHONE_COOKIE, "value": context.rebelote_phone}
     context.add_cookies([{**phone, "domain": "localhost", "path": "/"}])
@@ -184,7 +184,7 @@ def _sheet_moved_on_since_its_copy(live_server, browser):
     enter_hand(page, taker="Alice", points=100)
     page.locator("#hand-1").wait_for()
     play(match, hand("B", 90))
-    page.locator("#hand-2").wait_for(timeout=15_000)
+    page.locator("#hand-2").wait_for()
     return match, path, url, context, page
 
 
