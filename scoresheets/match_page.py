@@ -62,7 +62,7 @@ def hand_form(
         data,
         team_names={"A": match.team_a_name, "B": match.team_b_name},
         players=players,
-        announcements=match.announcements,
+        announcements=match.rules.announcements,
         initial=initial or {"number": number, "match_version": version},
     )
 

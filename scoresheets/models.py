@@ -8,6 +8,7 @@ hands, so no stale total can exist anywhere.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.db import models
 from django.db.models import Q
@@ -257,6 +258,15 @@ class Match(models.Model):
                 **{name: getattr(self, name) for name in presets.COINCHE_RULE_NAMES}
             )
         return scoring.Rules(**{name: getattr(self, name) for name in presets.RULE_NAMES})
+
+    def set_rules(self, rules: Any) -> None:
+        """Give this match ``rules`` (any game's rules): its game is theirs."""
+        engine = scoring.engine_for(rules)
+        if engine is None:
+            raise scoring.MatchError([scoring.kernel.not_rules_problem()])
+        self.game = engine.name
+        for name, value in presets.rule_values(rules).items():
+            setattr(self, name, value)
 
     def team_name(self, team: str) -> str:
         return self.team_a_name if team == "A" else self.team_b_name

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 
 from scoresheets import scoring
 from scoresheets.charts import progress_svg
-from scoresheets.contracts import contract_text
 from scoresheets.explain import explain_result
+from scoresheets.games import registry
 from scoresheets.models import Hand, Match, Player, default_team_name
 
 
@@ -65,11 +65,9 @@ class RowView:
 
     @property
     def contract(self) -> str:
-        """A coinche hand's contract in words ("100 ♥ coinché"), "" at belote
-        or for a redeal (:func:`scoresheets.contracts.contract_text`)."""
-        if not self.match.is_coinche:
-            return ""
-        return contract_text(self.hand.bid, self.hand.suit, self.hand.coinche)
+        """The hand's contract in words ("100 ♥ coinché"), "" in a game
+        without contracts or for a redeal (its game's ``WebGame.contract``)."""
+        return registry.game_of(self.match).contract(self.hand.document())
 
     @property
     def explanation(self) -> str:
@@ -190,7 +188,7 @@ class Scoresheet:
             return _("Tout le monde passe")
         player = self.player(data.get("taker_seat"))
         who = player.name if player else match.team_name(taker)
-        contract = contract_text(data.get("bid"), data.get("suit"), data.get("coinche"))
+        contract = registry.game_of(match).contract(data)
         if contract:
             parts = [_("%(taker)s prend %(contract)s") % {"taker": who, "contract": contract}]
         else:

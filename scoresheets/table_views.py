@@ -30,7 +30,6 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scoresheets import (
     busy,
     charts,
-    contracts,
     exports,
     presets,
     ratelimits,
@@ -41,6 +40,7 @@ from scoresheets import (
     tables,
 )
 from scoresheets.forms import presets_for_script
+from scoresheets.games import registry
 from scoresheets.models import Match, Table, TablePlayer
 from scoresheets.sync.ladder import attempt
 from scoresheets.table_forms import (
@@ -247,7 +247,8 @@ def _rules_initial(match: Match | None, game: str) -> dict[str, Any]:
     if match is None:
         return {}
     default = presets.DEFAULTS[game]
-    initial: dict[str, Any] = {name: getattr(match, name) for name in default.values()}
+    values = {**presets.rule_values(match.rules), "card_names": match.card_names}
+    initial: dict[str, Any] = {name: values[name] for name in default.values()}
     known = presets.presets_of(game)
     initial["preset"] = match.preset if match.preset in known else default.key
     return initial
@@ -255,27 +256,26 @@ def _rules_initial(match: Match | None, game: str) -> dict[str, Any]:
 
 def _last_match_initial(
     table: Table, roster: list[TablePlayer]
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The new-match form's starting point (a table keeps its habits): the
-    game and the players of the table's last match in their seats, the rules
-    of its last belote match, and (second) those of its last coinche match for
-    the coinche fields. Every field can be changed. Three queries at most.
-    A table without matches whose ``roster`` has exactly four players gets
-    them in their seats, in the roster's (alphabetical) order."""
+    game and the players of the table's last match in their seats, and
+    (second) for each game the rules of its last match of that game, by game.
+    Every field can be changed. One query a game, and one. A table without
+    matches whose ``roster`` has exactly four players gets them in their
+    seats, in the roster's (alphabetical) order."""
     recent = table.matches.order_by("-created_at", "-pk")
-    last_of = {game: recent.filter(game=game).first() for game in presets.GAME_LABELS}
+    last_of = {game: recent.filter(game=game).first() for game in registry.GAMES}
     played = [m for m in last_of.values() if m is not None]
     if not played:
         if len(roster) == 4:
             return {f"person_{seat}": p.pk for seat, p in enumerate(roster, start=1)}, {}
         return {}, {}
     last = max(played, key=lambda m: (m.created_at, m.pk))
-    initial = _rules_initial(last_of[scoring.Game.BELOTE], scoring.Game.BELOTE)
-    initial["game"] = last.game
+    initial: dict[str, Any] = {"game": last.game}
     for seat, person in last.players.values_list("seat", "person_id"):
         if person is not None:
             initial[f"person_{seat}"] = person
-    return initial, _rules_initial(last_of[scoring.Game.COINCHE], scoring.Game.COINCHE)
+    return initial, {game: _rules_initial(match, game) for game, match in last_of.items()}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -288,7 +288,7 @@ def table_match_new(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         form = TableMatchForm(request.POST, roster=roster)
     else:
-        initial, coinche_initial = _last_match_initial(table, roster)
+        initial, rules_initial = _last_match_initial(table, roster)
         seats = [initial.get(f"person_{seat}") for seat in (1, 2, 3, 4)]
         if None in seats:
             seats = []  # partners change only in a full seating
@@ -296,7 +296,7 @@ def table_match_new(request: HttpRequest, token: str) -> HttpResponse:
             changes = _changes_of_partners(request)
             seats = tables.rotate_partners(seats, changes)
             initial.update({f"person_{seat}": p for seat, p in enumerate(seats, start=1)})
-        form = TableMatchForm(roster=roster, initial=initial, coinche_initial=coinche_initial)
+        form = TableMatchForm(roster=roster, initial=initial, rules_initial=rules_initial)
     if request.method == "POST" and form.is_valid():
         match = create_match(request, form, table=table)
         if match is not None:
@@ -471,12 +471,15 @@ YES_NO = {"1": gettext_lazy("oui"), "0": gettext_lazy("non")}
 
 # The coded values of the CSV in the user's language (exports.WORD_COLUMNS).
 CSV_WORDS = {
-    "game": {str(game): gettext_lazy(label) for game, label in presets.GAME_LABELS.items()},
+    "game": {name: game.label for name, game in registry.GAMES.items()},
     "finished": YES_NO,
     "solo": YES_NO,
-    "bid": {str(word): name for word, name in contracts.BID_WORDS.items()},
-    "suit": {str(suit): name for suit, name in contracts.SUIT_NAMES.items()},
-    "coinche": {str(level): name for level, name in contracts.COINCHE_WORDS.items()},
+    # Each game's words of its own coded values (a coinche hand's bid, suit, coinche).
+    **{
+        column: words
+        for game in registry.GAMES.values()
+        for column, words in game.csv_words.items()
+    },
     "outcome": {
         str(scoring.Outcome.MADE): gettext_lazy("réussi"),
         str(scoring.Outcome.DEDANS): gettext_lazy("dedans"),

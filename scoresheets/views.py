@@ -30,9 +30,9 @@ from scoresheets.forms import (
     HandForm,
     ImportForm,
     MatchForm,
-    RulesForm,
     presets_for_script,
 )
+from scoresheets.games import registry
 from scoresheets.hand_views import compare_announcements, helper_response
 from scoresheets.match_page import (
     DEVICE,
@@ -229,17 +229,18 @@ def calculator(request: HttpRequest) -> HttpResponse:
     (announcements played unless unticked) and, optionally, a reserve carried
     in from earlier litiges (the engine's ``score_match(..., reserve=)``)."""
     data = request.POST if request.method == "POST" else None
+    game = registry.DEFAULT  # the calculator scores the default game (belote)
     # Announcements are played by default here: their fields show at once.
-    rules_form = RulesForm(data, prefix="rules", initial={"announcements": True})
+    rules_form = game.calculator_rules_form(data, prefix="rules", initial={"announcements": True})
     reserve_form = CarriedReserveForm(data, prefix="calc")
     names = {"A": gettext("Nous"), "B": gettext("Eux")}
-    form = HandForm(data, team_names=names, announcements=True)
+    form = game.hand_form(data, team_names=names, announcements=True)
     context: dict[str, Any] = {"rules_form": rules_form, "form": form, "reserve_form": reserve_form}
     status = 200
     if announcement_helper.is_compare(data):
         # Nothing is scored: the comparison only fills in the announcements.
         def rebuild(initial: dict[str, Any]) -> HandForm:
-            return HandForm(team_names=names, announcements=True, initial=initial)
+            return game.hand_form(team_names=names, announcements=True, initial=initial)
 
         helper, form, status = compare_announcements(request, form, None, rebuild)
         if request.htmx:
@@ -253,10 +254,12 @@ def calculator(request: HttpRequest) -> HttpResponse:
         status = 422
     elif data is not None:
         # An unsaved match carries the rules and team names the templates show.
-        match = Match(team_a_name=names["A"], team_b_name=names["B"], **rules_form.cleaned_data)
+        rules = rules_form.rules()
+        match = Match(team_a_name=names["A"], team_b_name=names["B"], game=game.name)
+        match.set_rules(rules)
         hand = form.hand_input()
         # A reserve exists only where litiges put points aside (the field is hidden otherwise).
-        reserve = reserve_form.points() if match.litige == scoring.LitigeRule.RESERVE else 0
+        reserve = reserve_form.points() if rules.litige == scoring.LitigeRule.RESERVE else 0
         write = attempt(
             request, lambda: scoring.score_match(match.rules, [hand], reserve=reserve), form
         )

@@ -28,10 +28,12 @@ belote's, coinche's are ``scoring.coinche.check_rules`` / ``check_hand``.
 
 from __future__ import annotations
 
-from scoresheets.scoring import announcements, belote, coinche, document, engines, kernel
+from scoresheets.games.belote import engine as belote
+from scoresheets.games.belote.engine import *  # noqa: F403  (belote's types, see belote.__all__)
+from scoresheets.games.coinche import engine as coinche
+from scoresheets.games.coinche.engine import *  # noqa: F403  (see coinche.__all__)
+from scoresheets.scoring import announcements, document, engines, kernel
 from scoresheets.scoring.announcements import *  # noqa: F403  (see announcements.__all__)
-from scoresheets.scoring.belote import *  # noqa: F403  (belote's types, see belote.__all__)
-from scoresheets.scoring.coinche import *  # noqa: F403  (see coinche.__all__)
 from scoresheets.scoring.document import *  # noqa: F403  (every game, see document.__all__)
 from scoresheets.scoring.engines import *  # noqa: F403  (the registry, see engines.__all__)
 from scoresheets.scoring.kernel import *  # noqa: F403  (the shared types, see kernel.__all__)

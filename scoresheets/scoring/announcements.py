@@ -18,8 +18,8 @@ The entry points:
   declaration won, what it beat, which ranking step decided), for the
   interface to word in its own language.
 
-Any invalid input raises :class:`~scoresheets.scoring.belote.MatchError`
-carrying every :class:`~scoresheets.scoring.belote.Problem` found (``hand``
+Any invalid input raises :class:`~scoresheets.scoring.kernel.MatchError`
+carrying every :class:`~scoresheets.scoring.kernel.Problem` found (``hand``
 is always ``None``; ``field`` is ``"first_team"``, ``"declarations.2.top"``
 with declarations numbered from 1 ...); no other exception escapes from the
 public functions, whatever the input.
@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from scoresheets.scoring.belote import MatchError, Pair, Problem, other_team
+from scoresheets.scoring.kernel import MatchError, Pair, Problem, other_team
 
 __all__ = [
     "CARRE_RANKS",

@@ -19,7 +19,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from scoresheets.scoring import belote, coinche
+from scoresheets.games.belote import engine as belote
+from scoresheets.games.coinche import engine as coinche
 from scoresheets.scoring.kernel import Engine, MatchError, problem
 
 __all__ = ["DEFAULT_GAME", "ENGINES", "Game", "engine_for", "engine_named"]

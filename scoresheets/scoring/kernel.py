@@ -22,9 +22,10 @@ Contract: the public functions raise :class:`MatchError` (carrying every
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 from typing import Any
 
 __all__ = [
@@ -32,18 +33,21 @@ __all__ = [
     "TEAMS",
     "TRICK_POINTS_TOTAL",
     "Breakdown",
+    "CardNames",
     "Engine",
     "HandResult",
     "MatchError",
     "MatchResult",
     "Outcome",
     "Pair",
+    "Preset",
     "Problem",
     "Rounding",
     "ScoreParts",
     "is_announcement_value",
     "other_team",
     "result_document",
+    "rule_values",
 ]
 
 TEAMS: tuple[str, str] = ("A", "B")
@@ -521,6 +525,71 @@ def pair_of(team: str, mine: int, theirs: int) -> Pair:
 def not_rules_problem() -> Problem:
     """The problem of rules that are not a game's rules object."""
     return problem(None, "rules", "not_object", "must be an object")
+
+
+# --------------------------------------------------------------------------
+# Presets: the named rule sets a new match starts from (each game's engine has its own)
+# --------------------------------------------------------------------------
+
+
+def gettext_noop(message: str) -> str:
+    """``message`` unchanged: marks a msgid for ``makemessages`` (translated
+    later by the web layer, in the user's language)."""
+    return message
+
+
+def plain(value: Any) -> Any:
+    """A JSON and database value: an enum member is its value, a ``str``
+    subclass a ``str``; anything else unchanged."""
+    if isinstance(value, Enum):
+        value = value.value
+    return str(value) if isinstance(value, str) else value
+
+
+def rule_values(rules: Any) -> dict[str, Any]:
+    """``rules`` (any game's rules dataclass) as plain values (str, int,
+    bool) by rule name, in the order of its fields: the match document's
+    ``rules`` object, the forms' data."""
+    return {f.name: plain(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+
+
+class CardNames(StrEnum):
+    """How the table names its cards (not a scoring rule: the scores are the same)."""
+
+    FRENCH = "french"
+    SPANISH = "spanish"
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of rules a new match starts from (every rule stays editable).
+
+    ``key`` is stored with the match (unique across games); ``label`` and
+    ``description`` are msgids (:func:`gettext_noop`); ``rules`` the game's
+    rules; ``card_names`` how the cards are named (:class:`CardNames`).
+    """
+
+    key: str
+    label: str
+    description: str
+    rules: Any
+    card_names: str = CardNames.FRENCH
+
+    @property
+    def game(self) -> str:
+        """The game this preset is played at: the game of its rules (the
+        registry of :mod:`scoresheets.scoring.engines`, which lists the
+        engines that hold the presets: imported here, when asked)."""
+        from scoresheets.scoring.engines import engine_for
+
+        engine = engine_for(self.rules)
+        if engine is None:
+            raise LookupError(f"preset {self.key!r}: its rules are of no game")
+        return engine.name
+
+    def values(self) -> dict[str, Any]:
+        """What the preset fills in, as plain values: every rule, then the card names."""
+        return {**rule_values(self.rules), "card_names": plain(self.card_names)}
 
 
 # What a game's score_hand returns (see Engine.score_hand).

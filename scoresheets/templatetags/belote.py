@@ -23,6 +23,7 @@ from django.utils.translation import gettext_noop
 
 from scoresheets import caching, presets, rule_words, scoring
 from scoresheets.explain import explain_result
+from scoresheets.games import registry
 from scoresheets.models import Hand, Match, Table, seat_team
 from scoresheets.scoresheet import Scoresheet
 from scoresheets.text import of_name
@@ -174,10 +175,15 @@ def rules_summary(match: Match) -> list[rule_words.RuleLine]:
     return rule_words.rules_in_words(match)
 
 
+# The name of a game in the user's language ("Coinche").
+register.filter("game_name", rule_words.game_name)
+
+
 @register.filter
-def game_name(game: str) -> str:
-    """A match's game in the user's language: "Belote" or "Coinche"."""
-    return rule_words.game_name(game)
+def unusual_game(game: str) -> bool:
+    """Whether ``game`` is not the default game (belote): a list of matches
+    names the game of those only."""
+    return game != registry.DEFAULT.name
 
 
 @register.filter

@@ -11,7 +11,7 @@ from typing import Any
 
 from django import template
 
-from scoresheets import contracts
+from scoresheets.games.coinche.words import bid_label
 from scoresheets.models import seat_team
 
 register = template.Library()
@@ -46,8 +46,9 @@ def table_seats(form: Any) -> list[TableSeat]:
 @register.filter
 def bid_name(bid: int | str) -> str:
     """A coinche bid as a player says it: ``"100"``, "Capot", "Générale"
-    (:func:`scoresheets.contracts.bid_label`, as the hand form's chips)."""
-    return contracts.bid_label(bid)
+    (coinche's ``words.bid_label``, as the hand form's chips: the player
+    page's figures of the coinche hands)."""
+    return bid_label(bid)
 
 
 @register.filter

@@ -14,7 +14,8 @@ import pytest
 from django.utils import translation
 from hypothesis import given
 
-from scoresheets.explain import contract_label, explain_result
+from scoresheets.explain import explain_result
+from scoresheets.games.coinche.explain import contract_label
 from scoresheets.models import Match
 from scoresheets.scoring import CoincheHand, CoincheRules, HandResult, Outcome, Pair, score_match
 from tests.engine.test_coinche_properties import FAST, match_strategy
@@ -40,7 +41,7 @@ WORDS = {
 
 
 def a_match(a: str = "Nous", b: str = "Eux") -> Match:
-    return Match(team_a_name=a, team_b_name=b)
+    return Match(team_a_name=a, team_b_name=b, game="coinche")
 
 
 def scored(hand: CoincheHand, **rules) -> HandResult:

@@ -16,13 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoresheets import presets, scoring
-from scoresheets.forms import (
-    FIELD_LABELS,
-    CoincheRulesForm,
-    MatchForm,
-    RulesForm,
-    presets_for_script,
-)
+from scoresheets.forms import FIELD_LABELS, MatchForm, presets_for_script
+from scoresheets.games.belote.forms import CalculatorRulesForm as RulesForm
+from scoresheets.games.coinche.forms import CoincheRulesForm
 from scoresheets.models import Match
 from tests.engine.test_scoring_properties import FAST, rules_strategy
 
@@ -128,7 +124,7 @@ def test_a_preset_changed_is_custom(chosen, changes, expected):
 
 def test_every_rule_has_a_column_a_match_form_field_and_a_label():
     columns = {field.name for field in Match._meta.get_fields()}
-    fields = MatchForm().fields
+    fields = MatchForm().rules_forms["belote"].fields
     for name in presets.RULE_NAMES:
         assert name in columns
         assert name in fields
@@ -136,7 +132,7 @@ def test_every_rule_has_a_column_a_match_form_field_and_a_label():
 
 
 def test_the_forms_offer_the_engines_choices_and_start_from_the_default_preset():
-    form = MatchForm()
+    form = MatchForm().rules_forms["belote"]
     for name, choices in presets.RULE_CHOICES.items():
         field = form.fields[name]
         if hasattr(field, "choices"):
@@ -173,7 +169,7 @@ def test_the_calculator_plays_the_engines_defaults_for_the_rules_it_does_not_sho
 
 
 def test_the_rules_sections_show_every_rule_field_in_the_pages_order():
-    shown = [(field.name, css) for field, css in MatchForm().rule_fields()]
+    shown = [(field.name, css) for field, css in MatchForm().rules_forms["belote"].rule_fields()]
     assert shown == [
         ("capot_points", ""),
         ("announcements", ""),
@@ -243,7 +239,7 @@ def test_every_coinche_rule_has_a_column_a_form_field_and_a_label():
         assert name in fields
         assert f"rules.{name}" in FIELD_LABELS
     # ... and the new-match form holds them under the prefix "coinche".
-    assert MatchForm().coinche.prefix == "coinche"
+    assert MatchForm().rules_forms["coinche"].prefix == "coinche"
 
 
 def test_the_coinche_form_offers_the_engines_choices_and_starts_from_the_federation():
@@ -258,7 +254,7 @@ def test_the_coinche_form_offers_the_engines_choices_and_starts_from_the_federat
     assert form.fields["target"].initial == 2000
     assert form.fields["preset"].initial == "federation"
     assert [key for key, _label in form.fields["preset"].choices] == ["federation", "entre_amis"]
-    assert [key for key, _label in MatchForm().fields["preset"].choices] == [
+    assert [key for key, _label in MatchForm().rules_forms["belote"].fields["preset"].choices] == [
         "classique",
         "annonces",
         "marocaine",

@@ -22,7 +22,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from scoresheets import scoring, services, tables
-from scoresheets.forms import DeviceForm, HandForm, ImportForm, MatchForm, RulesForm
+from scoresheets.forms import DeviceForm, ImportForm, MatchForm
+from scoresheets.games import registry
 from scoresheets.models import Hand, Match, Table
 from scoresheets.table_forms import HistoryFilter, PlayerForm, TableForm, TableMatchForm
 from tests.factories import hand, play
@@ -35,9 +36,15 @@ ROUTES = routes()
 METHODS = ["GET", "GET", "POST", "POST", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 FIELDS = sorted(
     {
-        *(f"rules-{name}" for name in RulesForm.base_fields),
+        *(f"rules-{name}" for name in registry.DEFAULT.calculator_rules_form.base_fields),
         *MatchForm.base_fields,
-        *HandForm.base_fields,
+        # Every game's rules (the default game's unprefixed) and hand form.
+        *(
+            f"{game.form_prefix}-{name}" if game.form_prefix else name
+            for game in registry.GAMES.values()
+            for name in game.rules_form.base_fields
+        ),
+        *(name for game in registry.GAMES.values() for name in game.hand_form.base_fields),
         *TableMatchForm.base_fields,
         *(f"person_{seat}" for seat in range(1, 5)),
         *TableForm.base_fields,

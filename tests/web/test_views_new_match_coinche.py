@@ -467,6 +467,6 @@ def test_an_engine_problem_with_a_coinche_rule_goes_to_its_field():
         "Cette valeur n'est pas prévue par les règles."
     ]
     assert (
-        match_form.coinche.errors["capot_bid_points"]
+        match_form.rules_forms["coinche"].errors["capot_bid_points"]
         == match_form.errors["coinche-capot_bid_points"]
     )

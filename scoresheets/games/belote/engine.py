@@ -35,12 +35,14 @@ from scoresheets.scoring.kernel import (
     BELOTE_POINTS,
     TEAMS,
     TRICK_POINTS_TOTAL,
+    CardNames,
     Engine,
     HandScore,
     MatchError,
     MatchResult,
     Outcome,
     Pair,
+    Preset,
     Problem,
     Rounding,
     check_announcements,
@@ -48,6 +50,7 @@ from scoresheets.scoring.kernel import (
     check_points,
     check_target,
     check_team,
+    gettext_noop,
     other_team,
     pair_of,
     plainly_valid_announcements,
@@ -59,7 +62,10 @@ from scoresheets.scoring.kernel import (
 )
 
 __all__ = [
+    "ANNONCES",
     "CAPOT_CHOICES",
+    "CLASSIQUE",
+    "MAROCAINE",
     "HandInput",
     "LitigeRule",
     "RenonceRule",
@@ -584,6 +590,31 @@ def score_document(document: Any) -> dict[str, Any]:
     return result_document(score_match(rules, hands))
 
 
+# --------------------------------------------------------------------------
+# Presets (the new-match page's, the default first)
+# --------------------------------------------------------------------------
+
+CLASSIQUE = Preset(
+    "classique",
+    gettext_noop("Belote classique"),
+    gettext_noop("1000 points, sans annonces, litige en réserve."),
+    Rules(announcements=False),
+)
+ANNONCES = Preset(
+    "annonces",
+    gettext_noop("Avec annonces"),
+    gettext_noop("1000 points, tierce, cinquante, cent et carrés."),
+    Rules(announcements=True),
+)
+MAROCAINE = Preset(
+    "marocaine",
+    gettext_noop("Belote marocaine"),
+    gettext_noop("Annonces et cartes espagnoles (suivis, 12, 11, 10…)."),
+    Rules(announcements=True),
+    CardNames.SPANISH,
+)
+
+
 ENGINE = Engine(
     name=GAME,
     rules_type=Rules,
@@ -595,5 +626,6 @@ ENGINE = Engine(
     blocks_win=blocks_win,
     parse_match_document=parse_match_document,
     match_document=match_document,
+    presets=(CLASSIQUE, ANNONCES, MAROCAINE),
 )
 """Belote as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

@@ -5,11 +5,11 @@ the project's copy of ``../shared/scoring/COINCHE.md`` (cited below as
 COINCHE, by section); what it does not say is as in ``docs/match-document.md``
 (FORMAT). Scores are always in points (integers); teams are ``"A"`` and ``"B"``.
 
-The main entry points mirror :mod:`scoresheets.scoring.belote`:
+The main entry points mirror belote's (``scoresheets/games/belote/engine.py``):
 
 - :func:`score_match` scores a whole match (:class:`CoincheRules` + a sequence
   of :class:`CoincheHand`) in one linear pass and returns the SAME
-  :class:`~scoresheets.scoring.belote.MatchResult` as belote (every
+  :class:`~scoresheets.scoring.kernel.MatchResult` as belote (every
   ``reserve`` and ``collected`` is 0: coinche has no litige; outcomes are
   ``made``, ``dedans`` and ``passed``), so that whatever formats a belote
   result formats a coinche one; each hand's ``breakdown`` gives the parts of
@@ -23,8 +23,8 @@ The main entry points mirror :mod:`scoresheets.scoring.belote`:
 The option values are the StrEnums below and the defaults are those of
 :class:`CoincheRules`: forms and presets derive their choices from them.
 
-Any invalid input raises :class:`~scoresheets.scoring.belote.MatchError`
-carrying every :class:`~scoresheets.scoring.belote.Problem` found; no other
+Any invalid input raises :class:`~scoresheets.scoring.kernel.MatchError`
+carrying every :class:`~scoresheets.scoring.kernel.Problem` found; no other
 exception escapes from the public functions, whatever the input.
 """
 
@@ -46,6 +46,7 @@ from scoresheets.scoring.kernel import (
     MatchResult,
     Outcome,
     Pair,
+    Preset,
     Problem,
     Rounding,
     check_announcements,
@@ -53,6 +54,7 @@ from scoresheets.scoring.kernel import (
     check_points,
     check_target,
     check_team,
+    gettext_noop,
     is_int,
     other_team,
     pair_of,
@@ -69,6 +71,8 @@ __all__ = [
     "CAPOT_BID_CHOICES",
     "COINCHE_CAPOT_CHOICES",
     "CONTRACT_BASE",
+    "ENTRE_AMIS",
+    "FEDERATION",
     "NUMERIC_BIDS",
     "BidWord",
     "CoincheHand",
@@ -160,7 +164,7 @@ class CoincheRules:
     """The table's coinche rules, frozen with the match (COINCHE, *Rules*).
 
     - ``target``: points (int > 0) that end the match (COINCHE, *End of match*);
-    - ``rounding``: :class:`~scoresheets.scoring.belote.Rounding`, each team's
+    - ``rounding``: :class:`~scoresheets.scoring.kernel.Rounding`, each team's
       hand score to the nearest ten (5 up), applied last;
     - ``made_score``: :class:`MadeScore`;
     - ``coinche_score``: :class:`CoincheScore`;
@@ -778,6 +782,40 @@ def score_document(document: Any) -> dict[str, Any]:
     return result_document(score_match(rules, hands))
 
 
+# --------------------------------------------------------------------------
+# Presets (COINCHE, *Rules*; the new-match page's, the default first)
+# --------------------------------------------------------------------------
+
+# The federation's rules are the engine's defaults.
+FEDERATION = Preset(
+    "federation",
+    gettext_noop("Fédération"),
+    gettext_noop(
+        "2000 points, points faits + contrat, coinche : (160 + contrat) × 2, sans annonces."
+    ),
+    CoincheRules(),
+)
+# How the scorer apps people use at home count (ScoreIt, Carg; the issue's
+# "440 / 42" for 100 coinched and made with 120): the taker's points plus the
+# bid, a coinche doubles that total, and the scores stay to the point (no
+# rounding, or 42 would be 40). Friendly tables play announcements, and they
+# count toward the bid as at the federation; the rest is the federation's.
+ENTRE_AMIS = Preset(
+    "entre_amis",
+    gettext_noop("Entre amis"),
+    gettext_noop(
+        "2000 points, points faits + contrat, la coinche double le total, annonces, "
+        "scores au point près."
+    ),
+    CoincheRules(
+        made_score=MadeScore.POINTS_PLUS_BID,
+        coinche_score=CoincheScore.TOTAL,
+        announcements=True,
+        rounding=Rounding.NONE,
+    ),
+)
+
+
 ENGINE = Engine(
     name=GAME,
     rules_type=CoincheRules,
@@ -790,5 +828,6 @@ ENGINE = Engine(
     parse_match_document=parse_match_document,
     match_document=match_document,
     has_reserve=False,
+    presets=(FEDERATION, ENTRE_AMIS),
 )
 """Coinche as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

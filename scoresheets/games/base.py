@@ -1,0 +1,132 @@
+"""The web side of a game: :class:`WebGame`, the one object each game's
+folder exports (``scoresheets/games/<name>/game.py``, ``GAME``), and
+:class:`RuleWords`, the words of one rule.
+
+Django (translations, forms, templates); the pure part of a game is its
+engine (``engine.py``, :class:`scoresheets.scoring.kernel.Engine`). The
+registry (:mod:`scoresheets.games.registry`) lists the games; the pages ask
+it for a match's game and then ask the game: its forms, its words, its
+template partials, its worked cases. Nothing outside the games' folders
+branches on a game's name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext_lazy as _
+
+from scoresheets.scoring.kernel import Engine, Rounding
+
+if TYPE_CHECKING:
+    from django import forms
+
+__all__ = ["ANNOUNCEMENTS", "ROUNDING", "TARGET", "RuleWords", "WebGame"]
+
+
+@dataclass(frozen=True)
+class RuleWords:
+    """The words of one rule of a game, once: what its form field, the
+    match's summary and an import's problems call it.
+
+    - ``name``: the rule (a field of the game's rules dataclass), or a
+      setting of the match beside its rules (``card_names``);
+    - ``label``: the new-match form's label ("Valeur du capot");
+    - ``short``: the match page's summary ("Objectif"), the label if ``None``;
+    - ``field``: an imported document's problem ("règles, objectif"), for a rule;
+    - ``choices``: value -> label of each choice (the values themselves, and
+      their order, are the engine's: ``presets.rule_choices``);
+    - ``booleans``: the summary's words for a boolean when true and when
+      false ("oui" / "non" when ``None``);
+    - ``stacked``: its choices are long, shown one under the other.
+    """
+
+    name: str
+    label: Any
+    short: Any = None
+    field: Any = None
+    choices: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
+    booleans: tuple[Any, Any] | None = None
+    stacked: bool = False
+
+
+# The rules every game has, worded the same. The target: any number of points.
+TARGET = RuleWords(
+    "target", _("Objectif (points)"), short=_("Objectif"), field=_("règles, objectif")
+)
+ROUNDING = RuleWords(
+    "rounding",
+    _("Arrondi des scores"),
+    short=_("Arrondi"),
+    field=_("règles, arrondi"),
+    choices={
+        Rounding.NONE: _("Au point près"),
+        Rounding.NEAREST_TEN: _("À la dizaine (85 → 90)"),
+    },
+)
+ANNOUNCEMENTS = RuleWords(
+    "announcements",
+    _("On joue les annonces (tierce, cinquante, cent, carrés)"),
+    short=_("Annonces"),
+    field=_("règles, annonces"),
+)
+
+
+@dataclass(frozen=True)
+class WebGame:
+    """One game as the pages know it (its folder's ``GAME``).
+
+    - ``engine``: its pure engine (rules and hand types, checks, scoring,
+      match document, presets);
+    - ``label``: its name ("Belote"); ``rules_label``: the legend of its
+      presets ("Règles de la belote");
+    - ``rules``: the words of each rule the new-match page shows, in the
+      page's order (:class:`RuleWords`); the target first, shown apart;
+    - ``rules_form`` / ``hand_form``: its forms (the rules, one hand);
+      ``calculator_rules_form``: the calculator's rules (the rules one hand
+      depends on), for the game the calculator scores;
+    - ``form_prefix``: its rule fields' prefix on the new-match page ("" for
+      the default game, whose fields keep their plain names);
+    - ``rules_class``: the CSS class of its rules' disclosure; ``targets``:
+      the usual targets offered beside the target field (points);
+    - ``partials``: its parts of the hand form (template names by slot:
+      ``contract``, ``points_quick``, ``points_hint``; absent: nothing there);
+    - ``explain(match, hand, result) -> str``: one hand's explanation;
+      ``contract(data) -> str``: a hand's contract in words ("100 ♥
+      coinché"), "" where the game has none (``data``: a match-document hand);
+    - ``csv_words``: the CSV exports' words of its own coded values, by column;
+    - ``case_folders``: the folders of its worked cases (the project's, then
+      the shared ones), relative to the project's root.
+    """
+
+    engine: Engine
+    label: Any
+    rules_label: Any
+    rules: tuple[RuleWords, ...]
+    rules_form: type[forms.Form]
+    hand_form: type[forms.Form]
+    explain: Callable[[Any, Any, Any], str]
+    calculator_rules_form: type[forms.Form] | None = None
+    form_prefix: str = ""
+    rules_class: str = "rules"
+    targets: tuple[int, ...] = (1000, 2000, 3000)
+    partials: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    contract: Callable[[Mapping[str, Any]], str] = lambda data: ""
+    csv_words: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
+    case_folders: tuple[Path, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The game's name: its engine's, the match document's ``game``."""
+        return self.engine.name
+
+    def rule_words(self, name: str) -> RuleWords | None:
+        """The words of rule ``name`` of this game, or ``None``."""
+        return next((words for words in self.rules if words.name == name), None)
+
+    def __str__(self) -> str:
+        return str(self.label)

@@ -1,0 +1,24 @@
+"""Belote as the pages know it: ``GAME``, its one object (engine, forms,
+words, template partials, worked cases; :class:`~scoresheets.games.base.WebGame`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scoresheets.games.base import WebGame
+from scoresheets.games.belote import explain, forms, words
+from scoresheets.games.belote.engine import ENGINE
+
+GAME = WebGame(
+    engine=ENGINE,
+    label=words.LABEL,
+    rules_label=words.RULES_LABEL,
+    rules=words.RULES,
+    rules_form=forms.RulesForm,
+    hand_form=forms.BeloteHandForm,
+    explain=explain.explain,
+    calculator_rules_form=forms.CalculatorRulesForm,
+    rules_class="rules",
+    targets=(501, 1000, 2000),
+    case_folders=(Path("tests/cases"), Path("../shared/scoring/cases")),
+)

@@ -1,0 +1,26 @@
+"""Coinche as the pages know it: ``GAME``, its one object (engine, forms,
+words, template partials, worked cases; :class:`~scoresheets.games.base.WebGame`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scoresheets.games.base import WebGame
+from scoresheets.games.coinche import explain, forms, words
+from scoresheets.games.coinche.engine import ENGINE
+
+GAME = WebGame(
+    engine=ENGINE,
+    label=words.LABEL,
+    rules_label=words.RULES_LABEL,
+    rules=words.RULES,
+    rules_form=forms.CoincheRulesForm,
+    hand_form=forms.CoincheHandForm,
+    explain=explain.explain_coinche,
+    form_prefix="coinche",
+    rules_class="rules-coinche",
+    targets=(1000, 2000, 3000),
+    contract=words.contract,
+    csv_words=words.CSV_WORDS,
+    case_folders=(Path("tests/cases/coinche"), Path("../shared/scoring/coinche")),
+)
