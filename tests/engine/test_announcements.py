@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -31,10 +29,10 @@ from scoresheets.scoring import (
     compare_announcements,
     comparison_reason,
 )
+from tests.commands import manage as run_command_as_process
 from tests.commands import run_command
 from tests.conftest import (
     ANNOUNCEMENT_CASES_DIR,
-    ROOT,
     SHARED_ANNOUNCEMENT_CASES_DIR,
     case_files,
     case_id,
@@ -107,22 +105,20 @@ def test_case_through_the_command(path: Path):
 
 
 # --------------------------------------------------------------------------
-# The command in a real process
+# The command (one test in a real process)
 # --------------------------------------------------------------------------
 
 
-def manage(*args: str, stdin: str | bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", "compare_announcements", *args],
-        cwd=ROOT,
-        input=stdin.encode() if isinstance(stdin, str) else stdin,
-        capture_output=True,
-        timeout=60,
+def manage(*args: str, stdin: str | bytes | None = None, real_process: bool = False):
+    return run_command_as_process(
+        "compare_announcements", *args, stdin=stdin, real_process=real_process
     )
 
 
 def test_it_reads_standard_input_in_a_real_process():
-    proc = manage("-", stdin=json.dumps(doc(carre(2, "9"), seq(3, "clubs", 5, "A"))))
+    proc = manage(
+        "-", stdin=json.dumps(doc(carre(2, "9"), seq(3, "clubs", 5, "A"))), real_process=True
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == b""
     assert json.loads(proc.stdout) == {

@@ -4,15 +4,14 @@ through the engine and the command."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from scoresheets.scoring import MatchError, score_document
+from tests.commands import manage as run_command_as_process
 from tests.commands import run_command
-from tests.conftest import CASES_DIR, ROOT, case_files, case_id
+from tests.conftest import CASES_DIR, case_files, case_id
 
 CASES = case_files()
 
@@ -62,20 +61,15 @@ def test_case_through_the_command(path: Path):
         assert_matches_expected(json.loads(out), expected)
 
 
-def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", "score_match", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def manage(*args: str, stdin: str | None = None, real_process: bool = False):
+    proc = run_command_as_process("score_match", *args, stdin=stdin, real_process=real_process)
+    proc.stdout, proc.stderr = proc.stdout.decode(), proc.stderr.decode()
+    return proc
 
 
 def test_it_reads_standard_input_in_a_real_process():
     path = next(p for p in CASES if p.stem == "reserves_accumulate")
-    proc = manage("-", stdin=path.read_text(encoding="utf-8"))
+    proc = manage("-", stdin=path.read_text(encoding="utf-8"), real_process=True)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["totals"] == {"A": 343, "B": 143}
 
