@@ -41,7 +41,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from scoresheets import scoring, services, tables  # noqa: E402
+from scoresheets import presets, scoring, services, tables  # noqa: E402
 from scoresheets.models import Hand, Match, Player, Table, TablePlayer  # noqa: E402
 
 SEED = 20261130
@@ -96,8 +96,9 @@ def build_table(count: int, seed: int) -> Table:
             table=table,
             team_a_name=f"{four[0].name} & {four[2].name}",
             team_b_name=f"{four[1].name} & {four[3].name}",
-            target=rules.target,
-            announcements=False,
+            rule_values=presets.rule_values(
+                scoring.Rules(target=rules.target, announcements=False)
+            ),
             **services.summary_fields(Match(), result, when),
         )
         Match.objects.filter(pk=match.pk).update(created_at=when)

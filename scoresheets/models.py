@@ -3,6 +3,28 @@
 A ``Hand`` stores only what was entered; every score, reserve and total is
 derived by the engine (``scoresheets.scoring``) from the match's rules and
 hands, so no stale total can exist anywhere.
+
+Storage follows the engine's own documents (the match document,
+docs/match-document.md): a match's rules are its document's ``rules`` object
+(``Match.rule_values``, JSON) and a hand what its document's hand says
+(``Hand.entry``, JSON; its taker apart, below), of the match's game, read
+and written by that game's engine (``scoring.engines``) in one place:
+:func:`rules_of`, :func:`hand_input` and :meth:`Hand.fields_from_input`.
+Every write is validated by the game's engine first (``services``), so a
+new rule or hand key of one game needs no column and no migration; a rule
+left out of a stored match (one stored before that rule existed) takes its
+default.
+
+Real columns are kept only for what is filtered, ordered or constrained by
+the database: a match's ``game`` (a table's matches of one game; one of the
+registry's games), ``preset`` and ``card_names`` (the app's own, beside the
+rules); a hand's ``number`` (the order of play, unique in its match),
+``deleted_at`` (the live hands), ``version`` (conflicts), ``taker`` (a team
+or nobody, constrained with ``taker_seat``: a redeal has no taker seat, the
+taker seat plays for the taker's team) and the seats (``taker_seat``,
+``belote_seat``: the app's own, outside the match document, 1 to 4).
+Migration 0011 moved the former rule and hand columns into the JSON, and
+back.
 """
 
 from __future__ import annotations
@@ -10,12 +32,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from scoresheets import presets, scoring
+from scoresheets.scoring.engines import DEFAULT_GAME, engine_for_hand, engine_named
 
 TEAM_CHOICES = [("A", "A"), ("B", "B")]
 SEATS = (1, 2, 3, 4)
@@ -78,44 +102,50 @@ class TablePlayer(models.Model):
         return self.name
 
 
-# Every rule's default, and the presets' and card names' choices: from the presets module.
-RULE_DEFAULTS = presets.DEFAULT.values()
+# The presets' and card names' choices: from the presets module.
 PRESET_CHOICES = [(key, _(label)) for key, label in presets.PRESET_LABELS.items()]
 CARD_NAMES_CHOICES = [(key, _(label)) for key, label in presets.CARD_NAMES_LABELS.items()]
 
-
-def _values(choices: tuple) -> list[str]:
-    """An engine's enum choices as the column's strings."""
-    return [str(choice.value) for choice in choices]
+# The game of a match (FORMAT, top-level key ``game``): one of the registry's.
+GAMES = [str(game) for game in scoring.Game]
 
 
-def _column_choices(values: list[str]) -> list[tuple[str, str]]:
-    """A column's choices: the engine's values, labelled by themselves (the
-    forms label them)."""
-    return [(value, value) for value in values]
+def default_rule_values() -> dict[str, Any]:
+    """A new match's rules: the default game's default preset's (plain values)."""
+    return presets.rule_values(presets.DEFAULT.rules)
 
 
-# The game of a match (FORMAT, top-level key ``game``): belote or coinche.
-GAMES = _values(tuple(scoring.Game))
-# Coinche's rule defaults (COINCHE, *Rules*), as the columns' plain values.
-COINCHE_DEFAULTS = presets.rule_values(scoring.CoincheRules())
-# A coinche hand's contract (COINCHE, *Hand*), as the columns' strings.
-BID_VALUES = [str(bid) for bid in scoring.BIDS]
-SUITS = _values(tuple(scoring.ContractSuit))
-COINCHE_LEVELS = _values(tuple(scoring.CoincheLevel))
-MADE_SCORES = _values(tuple(scoring.MadeScore))
-COINCHE_SCORES = _values(tuple(scoring.CoincheScore))
+# The largest number a match keeps (rules, announcements): a 32-bit integer's,
+# as the columns that held them before migration 0011. The engine takes any
+# integer; a larger one is refused as too large, before anything is written.
+NUMBER_MAX = 2**31 - 1
 
 
-def _longest(values: list[str]) -> int:
-    return max(len(value) for value in values)
+def storable(data: Any) -> Any:
+    """``data`` (plain JSON values) unchanged. Raises ``ValidationError``
+    (code ``too_large``) when it holds an integer beyond :data:`NUMBER_MAX`."""
+    values = data.values() if isinstance(data, dict) else data if isinstance(data, list) else ()
+    for value in values:
+        if isinstance(value, dict | list):
+            storable(value)
+        elif isinstance(value, int) and not -NUMBER_MAX <= value <= NUMBER_MAX:
+            raise ValidationError("a number is too large to keep", code="too_large")
+    return data
 
 
-def bid_of(value: str | None) -> int | str | None:
-    """A stored bid as the engine's: ``"100"`` is 100, a word stays a word."""
-    if value is None:
-        return None
-    return int(value) if value.isdigit() else value
+def rules_of(game: str, values: Any) -> Any:
+    """The engine's rules of a match of ``game`` whose rules object is
+    ``values`` (``Match.rule_values``). Raises ``scoring.MatchError`` for an
+    unknown game or rules its engine refuses."""
+    return engine_named(game).parse_rules(values)
+
+
+def hand_input(game: str, taker: str | None, entry: dict[str, Any]) -> Any:
+    """The engine's input of a hand of ``game`` stored as ``taker`` and
+    ``entry`` (``Hand.taker``, ``Hand.entry``): the inverse of
+    :meth:`Hand.fields_from_input`. Raises ``scoring.MatchError`` for an
+    unknown game or a hand its engine cannot read."""
+    return engine_named(game).parse_hand({**entry, "taker": taker}, 1)
 
 
 class Match(models.Model):
@@ -140,40 +170,20 @@ class Match(models.Model):
     team_b_name = models.CharField(max_length=TEAM_NAME_MAX)
     first_dealer = models.PositiveSmallIntegerField(default=1)
 
-    # belote (FORMAT.md) or coinche (docs/coinche.md): which rules below apply.
+    # A game of the registry (FORMAT, top-level key ``game``): how its rules
+    # and hands are read, scored and shown.
     game = models.CharField(
-        max_length=_longest(GAMES),
-        choices=_column_choices(GAMES),
-        default=scoring.Game.BELOTE.value,
+        max_length=max(len(game) for game in GAMES),
+        choices=[(game, game) for game in GAMES],
+        default=DEFAULT_GAME,
     )
     preset = models.CharField(max_length=16, choices=PRESET_CHOICES, default=presets.DEFAULT.key)
     card_names = models.CharField(
-        max_length=8, choices=CARD_NAMES_CHOICES, default=RULE_DEFAULTS["card_names"]
+        max_length=8, choices=CARD_NAMES_CHOICES, default=presets.DEFAULT.values()["card_names"]
     )
-    # The table's rules (FORMAT.md, rules table), frozen when the match starts:
-    # one column per field of scoring.Rules, named after it (see ``rules``).
-    target = models.PositiveIntegerField(default=RULE_DEFAULTS["target"])
-    capot_points = models.PositiveSmallIntegerField(default=RULE_DEFAULTS["capot_points"])
-    rounding = models.CharField(max_length=12, default=RULE_DEFAULTS["rounding"])
-    litige = models.CharField(max_length=8, default=RULE_DEFAULTS["litige"])
-    announcements = models.BooleanField(default=RULE_DEFAULTS["announcements"])
-    renonce = models.CharField(max_length=8, default=RULE_DEFAULTS["renonce"])
-    win_needs_trick = models.BooleanField(default=RULE_DEFAULTS["win_needs_trick"])
-    # Coinche's own rules (COINCHE, *Rules*: one column per field of
-    # scoring.CoincheRules; target, rounding, announcements and capot_points
-    # are the columns above). A belote match keeps these defaults, and a
-    # coinche match belote's litige, renonce and win_needs_trick: unused.
-    made_score = models.CharField(
-        max_length=_longest(MADE_SCORES), default=COINCHE_DEFAULTS["made_score"]
-    )
-    coinche_score = models.CharField(
-        max_length=_longest(COINCHE_SCORES), default=COINCHE_DEFAULTS["coinche_score"]
-    )
-    belote_counts = models.BooleanField(default=COINCHE_DEFAULTS["belote_counts"])
-    announcements_count = models.BooleanField(default=COINCHE_DEFAULTS["announcements_count"])
-    capot_bid_points = models.PositiveSmallIntegerField(
-        default=COINCHE_DEFAULTS["capot_bid_points"]
-    )
+    # The table's rules, frozen when the match starts: the match document's
+    # ``rules`` object of its game (see ``rules``), validated by its engine.
+    rule_values = models.JSONField(default=default_rule_values)
 
     # The table it belongs to; a quick match has none.
     table = models.ForeignKey(
@@ -197,43 +207,7 @@ class Match(models.Model):
             models.CheckConstraint(
                 condition=Q(first_dealer__gte=1, first_dealer__lte=4), name="match_first_dealer"
             ),
-            models.CheckConstraint(condition=Q(target__gte=1), name="match_target_positive"),
             models.CheckConstraint(condition=Q(game__in=GAMES), name="match_game"),
-            # The values the engine accepts (presets.RULE_CHOICES), one constraint per rule;
-            # capot_points takes other values at coinche (COINCHE, rule capot_points).
-            models.CheckConstraint(
-                condition=Q(
-                    game=scoring.Game.BELOTE.value,
-                    capot_points__in=presets.RULE_CHOICES["capot_points"],
-                )
-                | Q(
-                    game=scoring.Game.COINCHE.value,
-                    capot_points__in=scoring.COINCHE_CAPOT_CHOICES,
-                ),
-                name="match_capot_points",
-            ),
-            models.CheckConstraint(
-                condition=Q(made_score__in=MADE_SCORES), name="match_made_score"
-            ),
-            models.CheckConstraint(
-                condition=Q(coinche_score__in=COINCHE_SCORES), name="match_coinche_score"
-            ),
-            models.CheckConstraint(
-                condition=Q(capot_bid_points__in=scoring.CAPOT_BID_CHOICES),
-                name="match_capot_bid_points",
-            ),
-            models.CheckConstraint(
-                condition=Q(rounding__in=_values(presets.RULE_CHOICES["rounding"])),
-                name="match_rounding",
-            ),
-            models.CheckConstraint(
-                condition=Q(litige__in=_values(presets.RULE_CHOICES["litige"])),
-                name="match_litige",
-            ),
-            models.CheckConstraint(
-                condition=Q(renonce__in=_values(presets.RULE_CHOICES["renonce"])),
-                name="match_renonce",
-            ),
             models.CheckConstraint(
                 condition=Q(finished=False, winner__isnull=True)
                 | Q(finished=True, winner__in=["A", "B"]),
@@ -245,28 +219,24 @@ class Match(models.Model):
         return f"{self.team_a_name} – {self.team_b_name}"
 
     @property
-    def is_coinche(self) -> bool:
-        """Whether this match is played at coinche (docs/coinche.md)."""
-        return self.game == scoring.Game.COINCHE
+    def rules(self) -> Any:
+        """The engine's view of this match's rules: its game's rules type
+        (``scoring.Rules``, ``scoring.CoincheRules`` ...) from ``rule_values``."""
+        return rules_of(self.game, self.rule_values)
 
     @property
-    def rules(self) -> scoring.Rules | scoring.CoincheRules:
-        """The engine's view of this match's rules: ``CoincheRules`` for a
-        coinche match, belote's ``Rules`` otherwise."""
-        if self.is_coinche:
-            return scoring.CoincheRules(
-                **{name: getattr(self, name) for name in presets.COINCHE_RULE_NAMES}
-            )
-        return scoring.Rules(**{name: getattr(self, name) for name in presets.RULE_NAMES})
+    def target(self) -> int:
+        """The points that end the match (every game's rule ``target``)."""
+        return self.rules.target
 
     def set_rules(self, rules: Any) -> None:
-        """Give this match ``rules`` (any game's rules): its game is theirs."""
+        """Give this match ``rules`` (any game's rules): its game is theirs.
+        Raises ``ValidationError`` for a number too large to keep (:func:`storable`)."""
         engine = scoring.engine_for(rules)
         if engine is None:
             raise scoring.MatchError([scoring.kernel.not_rules_problem()])
         self.game = engine.name
-        for name, value in presets.rule_values(rules).items():
-            setattr(self, name, value)
+        self.rule_values = storable(presets.rule_values(rules))
 
     def team_name(self, team: str) -> str:
         return self.team_a_name if team == "A" else self.team_b_name
@@ -324,8 +294,13 @@ class HandQuerySet(models.QuerySet):
 class Hand(models.Model):
     """One hand (donne) as entered. Scores are never stored: the engine derives them.
 
-    ``taker`` is the taker's team (``None`` for a redeal); ``taker_seat`` is
-    the player who took, when known (a document import knows only the team).
+    What was entered is its match document's hand (its game's: FORMAT,
+    COINCHE, *Hand*): ``taker``, the taker's team (``None`` for a redeal), a
+    column of its own, and ``entry``, the rest of that hand (JSON: trick
+    points, capot, belote, announcements, and each game's own keys: a
+    belote renonce, a coinche contract). ``taker_seat`` is the player who
+    took, when known (a document import knows only the team); ``belote_seat``
+    the player who held the belote, when someone said.
 
     ``number`` is the hand's place in the order of play, unique in its match
     and never reused; a deleted hand keeps it (``deleted_at`` set) so that a
@@ -345,31 +320,11 @@ class Hand(models.Model):
 
     taker = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
     taker_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    points_team = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
-    trick_points = models.PositiveSmallIntegerField(null=True, blank=True)
-    capot = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
-    belote = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
-    announcements_a = models.PositiveIntegerField(default=0)
-    announcements_b = models.PositiveIntegerField(default=0)
-    renonce = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
     # The player who held the belote, when someone said (optional).
     belote_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Coinche only (COINCHE, *Hand*), null in a belote match: the contract
-    # (bid "80".."180", "capot" or "generale"; its suit; coinche or
-    # surcoinche) and, for a générale made capot, whether the bidder was alone.
-    bid = models.CharField(
-        max_length=_longest(BID_VALUES), choices=_column_choices(BID_VALUES), null=True, blank=True
-    )
-    suit = models.CharField(
-        max_length=_longest(SUITS), choices=_column_choices(SUITS), null=True, blank=True
-    )
-    coinche = models.CharField(
-        max_length=_longest(COINCHE_LEVELS),
-        choices=_column_choices(COINCHE_LEVELS),
-        null=True,
-        blank=True,
-    )
-    solo = models.BooleanField(null=True, blank=True)
+    # The rest of the match document's hand (all but ``taker``), as its
+    # game's engine writes it; validated by that engine on every write.
+    entry = models.JSONField(default=dict)
 
     objects = HandQuerySet.as_manager()
 
@@ -379,81 +334,33 @@ class Hand(models.Model):
             models.UniqueConstraint(fields=["match", "number"], name="hand_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
             models.CheckConstraint(
-                condition=Q(trick_points__isnull=True) | Q(trick_points__lte=162),
-                name="hand_trick_points_range",
-            ),
-            models.CheckConstraint(
                 condition=Q(taker_seat__isnull=True) | Q(taker_seat__gte=1, taker_seat__lte=4),
                 name="hand_taker_seat",
-            ),
-            models.CheckConstraint(
-                condition=Q(points_team__isnull=True, trick_points__isnull=True)
-                | Q(points_team__isnull=False, trick_points__isnull=False),
-                name="hand_points_pair",
             ),
             models.CheckConstraint(
                 condition=Q(taker__isnull=False) | Q(taker_seat__isnull=True),
                 name="hand_redeal_has_no_taker_seat",
             ),
+            models.CheckConstraint(
+                condition=Q(taker_seat__isnull=True)
+                | Q(taker="A", taker_seat__in=[1, 3])
+                | Q(taker="B", taker_seat__in=[2, 4]),
+                name="hand_taker_seat_team",
+            ),
             models.CheckConstraint(condition=_team_or_null("taker"), name="hand_taker_team"),
-            models.CheckConstraint(condition=_team_or_null("points_team"), name="hand_points_team"),
-            models.CheckConstraint(condition=_team_or_null("capot"), name="hand_capot_team"),
-            models.CheckConstraint(condition=_team_or_null("belote"), name="hand_belote_team"),
-            models.CheckConstraint(condition=_team_or_null("renonce"), name="hand_renonce_team"),
-            models.CheckConstraint(
-                condition=Q(capot__isnull=True) | Q(trick_points__isnull=True),
-                name="hand_no_points_with_capot",
-            ),
-            models.CheckConstraint(
-                condition=Q(announcements_a=0) | Q(announcements_b=0),
-                name="hand_announcements_one_team",
-            ),
             models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
             models.CheckConstraint(
-                condition=Q(belote_seat__isnull=True)
-                | Q(belote__isnull=False, belote_seat__gte=1, belote_seat__lte=4),
+                condition=Q(belote_seat__isnull=True) | Q(belote_seat__gte=1, belote_seat__lte=4),
                 name="hand_belote_seat",
-            ),
-            models.CheckConstraint(
-                condition=Q(bid__isnull=True) | Q(bid__in=BID_VALUES), name="hand_bid"
-            ),
-            models.CheckConstraint(
-                condition=Q(suit__isnull=True) | Q(suit__in=SUITS), name="hand_suit"
-            ),
-            models.CheckConstraint(
-                condition=Q(coinche__isnull=True) | Q(coinche__in=COINCHE_LEVELS),
-                name="hand_coinche",
             ),
         ]
 
     def __str__(self) -> str:
         return f"#{self.number}"
 
-    def to_input(self) -> scoring.HandInput | scoring.CoincheHand:
-        """The engine's input for this hand: a ``CoincheHand`` in a coinche
-        match, belote's ``HandInput`` otherwise."""
-        if self.match.is_coinche:
-            return scoring.CoincheHand(
-                taker=self.taker,
-                bid=bid_of(self.bid),
-                suit=self.suit,
-                coinche=self.coinche,
-                points_team=self.points_team,
-                trick_points=self.trick_points,
-                capot=self.capot,
-                solo=self.solo,
-                belote=self.belote,
-                announcements=scoring.Pair(self.announcements_a, self.announcements_b),
-            )
-        return scoring.HandInput(
-            taker=self.taker,
-            points_team=self.points_team,
-            trick_points=self.trick_points,
-            capot=self.capot,
-            belote=self.belote,
-            announcements=scoring.Pair(self.announcements_a, self.announcements_b),
-            renonce=self.renonce,
-        )
+    def to_input(self) -> Any:
+        """The engine's input for this hand, of its match's game (:func:`hand_input`)."""
+        return hand_input(self.match.game, self.taker, self.entry)
 
     def document(self) -> dict:
         """This hand as kept in its history: the match-document hand (FORMAT.md)
@@ -461,41 +368,29 @@ class Hand(models.Model):
         return self.data_of(self.to_input(), self.taker_seat, self.belote_seat)
 
     @staticmethod
-    def data_of(
-        hand: scoring.HandInput | scoring.CoincheHand,
-        taker_seat: int | None,
-        belote_seat: int | None,
-    ) -> dict:
-        """What :meth:`document` gives for a hand entered as ``hand`` (a
-        coinche hand as in docs/coinche.md)."""
-        rules = scoring.CoincheRules() if isinstance(hand, scoring.CoincheHand) else scoring.Rules()
-        data = scoring.match_document(rules, [hand])["hands"][0]
-        data["taker_seat"] = taker_seat
-        data["belote_seat"] = belote_seat
-        return data
-
-    @classmethod
-    def fields_from_input(cls, hand: scoring.HandInput | scoring.CoincheHand) -> dict:
-        """Model field values for an engine input (the inverse of ``to_input``)."""
-        fields = {
-            "taker": hand.taker,
-            "points_team": hand.points_team,
-            "trick_points": hand.trick_points,
-            "capot": hand.capot,
-            "belote": hand.belote,
-            "announcements_a": hand.announcements.a,
-            "announcements_b": hand.announcements.b,
+    def data_of(hand: Any, taker_seat: int | None, belote_seat: int | None) -> dict:
+        """What :meth:`document` gives for a hand entered as ``hand`` (an
+        engine's input: its game's match-document hand)."""
+        return {
+            **_engine_of_hand(hand).hand_document(hand),
+            "taker_seat": taker_seat,
+            "belote_seat": belote_seat,
         }
-        if isinstance(hand, scoring.CoincheHand):
-            return {
-                **fields,
-                "renonce": None,
-                "bid": None if hand.bid is None else str(hand.bid),
-                "suit": None if hand.suit is None else str(hand.suit),
-                "coinche": None if hand.coinche is None else str(hand.coinche),
-                "solo": hand.solo,
-            }
-        return {**fields, "renonce": hand.renonce}
+
+    @staticmethod
+    def fields_from_input(hand: Any) -> dict:
+        """Model field values for an engine input (the inverse of
+        :func:`hand_input`): its ``taker`` and its ``entry``. Raises
+        ``ValidationError`` for a number too large to keep (:func:`storable`)."""
+        data = storable(_engine_of_hand(hand).hand_document(hand))
+        return {"taker": data.pop("taker"), "entry": data}
+
+
+def _engine_of_hand(hand: Any) -> scoring.Engine:
+    engine = engine_for_hand(hand)
+    if engine is None:
+        raise scoring.MatchError([scoring.Problem(None, "hand", "not_object", "must be a hand")])
+    return engine
 
 
 class HandRevision(models.Model):

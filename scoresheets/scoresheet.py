@@ -63,6 +63,12 @@ class RowView:
     reserve_added: int
     belote_holder: Player | None = None
 
+    @cached_property
+    def given(self) -> Any:
+        """The hand as entered: the engine's input of its game (its taker,
+        points, capot, belote, announcements, and its game's own keys)."""
+        return self.hand.to_input()
+
     @property
     def contract(self) -> str:
         """The hand's contract in words ("100 ♥ coinché"), "" in a game
@@ -72,7 +78,7 @@ class RowView:
     @property
     def explanation(self) -> str:
         """The hand's one-line explanation, in the active language."""
-        return explain_result(self.match, self.hand.to_input(), self.result)
+        return explain_result(self.match, self.given, self.result)
 
 
 @dataclass(frozen=True)

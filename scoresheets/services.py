@@ -168,8 +168,10 @@ def _match_create(
     key: str | None,
 ) -> Match:
     """:func:`match_create` once a resend is ruled out; ``key`` is recorded."""
-    coinche = isinstance(rules, scoring.CoincheRules)
-    problems = scoring.coinche.check_rules(rules) if coinche else scoring.check_rules(rules)
+    engine = scoring.engine_for(rules)
+    if engine is None:
+        raise scoring.MatchError([scoring.kernel.not_rules_problem()])
+    problems = engine.check_rules(rules)
     names = [name.strip() for name in names]
     seen: dict[str, int] = {}
     for seat, name in enumerate(names, start=1):
@@ -194,10 +196,9 @@ def _match_create(
         first_dealer=first_dealer,
         preset=preset,
         card_names=card_names,
-        game=scoring.Game.COINCHE.value if coinche else scoring.Game.BELOTE.value,
         creation_key=key,
-        **presets.rule_values(rules),
     )
+    match.set_rules(rules)
     match.full_clean(validate_unique=False)  # the key's uniqueness: match_create
     match.save()
     Player.objects.bulk_create(
@@ -836,14 +837,10 @@ def _match_import(
 ) -> Match:
     """:func:`match_import` once the document is scored and a resend ruled
     out: the match, its hands and their first revisions; ``key`` recorded."""
-    # A preset of the other game is none of this match's; a coinche preset is
-    # kept only if the document's rules are exactly that preset's.
-    game = scoring.Game.COINCHE if isinstance(rules, scoring.CoincheRules) else scoring.Game.BELOTE
-    if table["preset"] not in presets.presets_of(game):
-        table["preset"] = presets.CUSTOM
-    elif game == scoring.Game.COINCHE:
-        values = {**presets.rule_values(rules), "card_names": table["card_names"]}
-        table["preset"] = presets.preset_of(table["preset"], values, game)
+    # A preset is kept only if it is of the document's game and the
+    # document's rules (and card names) are exactly that preset's.
+    values = {**presets.rule_values(rules), "card_names": table["card_names"]}
+    table["preset"] = presets.preset_of(table["preset"], values, scoring.engine_for(rules).name)
     match = _match_create(
         names=table["names"],
         rules=rules,

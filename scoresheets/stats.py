@@ -88,14 +88,16 @@ from typing import Any
 
 from scoresheets.scoring import (
     BIDS,
+    DEFAULT_GAME,
+    ENGINES,
     CoincheHand,
     CoincheRules,
-    Game,
     HandInput,
     HandResult,
     MatchResult,
     Outcome,
     Rules,
+    engine_for,
     score_match,
 )
 
@@ -193,7 +195,7 @@ class PlayedMatch:
     result: MatchResult
     hands: tuple[PlayedHand, ...] = ()
     team_names: tuple[str, str] = ("A", "B")
-    game: str = Game.BELOTE
+    game: str = DEFAULT_GAME
 
     def __post_init__(self) -> None:
         if len(self.seats) != 4 or len(set(self.seats)) != 4:
@@ -272,7 +274,7 @@ def build_match(
         played_on=played_on,
         seats=seats,  # four different keys: checked by PlayedMatch
         team_names=team_names,
-        game=Game.COINCHE if isinstance(rules, CoincheRules) else Game.BELOTE,
+        game=engine_for(rules).name,  # the rules are valid: score_match said so
         result=result,
         hands=tuple(played),
     )
@@ -323,7 +325,7 @@ class MatchSummary:
     winner: str | None
     totals: tuple[int, int]
     tallies: tuple[HandTally, HandTally, HandTally, HandTally]
-    game: str = Game.BELOTE
+    game: str = DEFAULT_GAME
     hands_played: int = 0
     coinche: tuple[CoincheTally, CoincheTally, CoincheTally, CoincheTally] | None = None
 
@@ -362,7 +364,8 @@ def summarize(match: PlayedMatch) -> MatchSummary:
     # Per seat: taken, made, dedans, litiges, capots made, suffered, belotes, points.
     counts = [[0] * 8 for _ in range(4)]
     seat_of = {key: index for index, key in enumerate(match.seats)}
-    coinche = match.game == Game.COINCHE
+    # A game whose contracts have bids (coinche): its figures by bid, and its coinches.
+    coinche = bool(ENGINES[match.game].bids)
     # Coinche only, per seat: bids taken, bids made (by place in BIDS), coinches won, lost.
     taken_bids = [[0] * len(BIDS) for _ in range(4)]
     made_bids = [[0] * len(BIDS) for _ in range(4)]
@@ -478,7 +481,7 @@ class MatchLine:
     score_against: int
     finished: bool
     won: bool | None
-    game: str = Game.BELOTE
+    game: str = DEFAULT_GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -599,44 +602,57 @@ def player_stats(
     last matches returned (newest first). One pass over the hands of the
     player's matches (none for a summary): linear in their number.
     """
-    played = won = unfinished = 0
-    # The sums of the player's HandTally fields, in their order: belote's, coinche's.
-    totals = [0] * 8
-    coinche_totals = [0] * 8
-    hands_played = {Game.BELOTE: 0, Game.COINCHE: 0}
-    games: set[str] = set()
-    bids_taken = [0] * len(BIDS)
-    bids_made = [0] * len(BIDS)
-    coinches_won = coinches_lost = 0
-    # player key -> [played, won], in order of first meeting (dicts keep it).
-    partners: dict[Key, list[int]] = {}
-    opponents: dict[Key, list[int]] = {}
-    lines: list[MatchLine] = []
-
+    sums = _Sums()
     for match in matches:
         if player not in match.seats:
             continue
         summary = match if isinstance(match, MatchSummary) else summarize(match)
+        sums.add(player, summary)
+    return sums.stats(player, last)
+
+
+@dataclass
+class _Sums:
+    """What :func:`player_stats` adds up over one player's matches."""
+
+    played: int = 0
+    won: int = 0
+    unfinished: int = 0
+    # The sums of the player's HandTally fields, in their order: of the games
+    # without bids (belote), of the games with bids (coinche).
+    totals: list[int] = field(default_factory=lambda: [0] * 8)
+    contract_totals: list[int] = field(default_factory=lambda: [0] * 8)
+    hands_played: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ENGINES, 0))
+    games: set[str] = field(default_factory=set)
+    bids_taken: list[int] = field(default_factory=lambda: [0] * len(BIDS))
+    bids_made: list[int] = field(default_factory=lambda: [0] * len(BIDS))
+    coinches_won: int = 0
+    coinches_lost: int = 0
+    # player key -> [played, won], in order of first meeting (dicts keep it).
+    partners: dict[Key, list[int]] = field(default_factory=dict)
+    opponents: dict[Key, list[int]] = field(default_factory=dict)
+    lines: list[MatchLine] = field(default_factory=list)
+
+    def add(self, player: Key, summary: MatchSummary) -> None:
+        """Add a match of ``player``: its result, its line, its hands' figures."""
         seat = summary.seats.index(player) + 1
         team = seat_team(seat)
-        other = "B" if team == "A" else "A"
         mine = _team_players(summary.seats, team)
         partner = mine[1] if mine[0] == player else mine[0]
-        theirs = _team_players(summary.seats, other)
+        theirs = _team_players(summary.seats, "B" if team == "A" else "A")
         has_won: bool | None = None
         if summary.finished:
             has_won = summary.winner == team
-            played += 1
-            won += has_won
-            for key, table in ((partner, partners), *((o, opponents) for o in theirs)):
+            self.played += 1
+            self.won += has_won
+            for key, table in ((partner, self.partners), *((o, self.opponents) for o in theirs)):
                 record = table.setdefault(key, [0, 0])
                 record[0] += 1
                 record[1] += has_won
         else:
-            unfinished += 1
-        score = summary.totals[0 if team == "A" else 1]
-        against = summary.totals[1 if team == "A" else 0]
-        lines.append(
+            self.unfinished += 1
+        mine_total, theirs_total = summary.totals if team == "A" else summary.totals[::-1]
+        self.lines.append(
             MatchLine(
                 key=summary.key,
                 played_on=summary.played_on,
@@ -644,60 +660,46 @@ def player_stats(
                 team_name=summary.team_names[0 if team == "A" else 1],
                 partner=partner,
                 opponents=theirs,
-                score=score,
-                score_against=against,
+                score=mine_total,
+                score_against=theirs_total,
                 finished=summary.finished,
                 won=has_won,
                 game=summary.game,
             )
         )
-        games.add(summary.game)
-        hands_played[summary.game] += summary.hands_played
-        sums = totals
+        self._add_hands(summary, seat)
+
+    def _add_hands(self, summary: MatchSummary, seat: int) -> None:
+        """Add the figures of the player's hands in one match (seat ``seat``)."""
+        self.games.add(summary.game)
+        self.hands_played[summary.game] += summary.hands_played
+        sums = self.totals
         if summary.coinche is not None:
-            sums = coinche_totals
+            sums = self.contract_totals
             extra = summary.coinche[seat - 1]
             for index in range(len(BIDS)):
-                bids_taken[index] += extra.bids_taken[index]
-                bids_made[index] += extra.bids_made[index]
-            coinches_won += extra.coinches_won
-            coinches_lost += extra.coinches_lost
-        tally = summary.tallies[seat - 1]
-        for index, value in enumerate(
-            (
-                tally.hands_taken,
-                tally.contracts_made,
-                tally.dedans,
-                tally.litiges,
-                tally.capots_made,
-                tally.capots_suffered,
-                tally.belotes,
-                tally.points_taken,
-            )
-        ):
+                self.bids_taken[index] += extra.bids_taken[index]
+                self.bids_made[index] += extra.bids_made[index]
+            self.coinches_won += extra.coinches_won
+            self.coinches_lost += extra.coinches_lost
+        for index, value in enumerate(astuple(summary.tallies[seat - 1])):
             sums[index] += value
-    taken, made, dedans, litiges, capots_made, capots_suffered, belotes, points = totals
 
-    best: Record | None = None
-    if won:
-        # max() keeps the first of equal items: the partner met first.
-        key, (p_played, p_won) = max(partners.items(), key=lambda kv: (kv[1][1], kv[1][0]))
-        best = Record(key, p_played, p_won)
+    def _hands_of(self, with_bids: bool) -> int:
+        """The counting hands of the games with bids, or of those without."""
+        return sum(
+            n for game, n in self.hands_played.items() if bool(ENGINES[game].bids) == with_bids
+        )
 
-    beaten_by = [
-        (key, o_played, o_won) for key, (o_played, o_won) in opponents.items() if o_won < o_played
-    ]
-    # sorted() is stable: equal rates and counts keep the order of meeting.
-    beaten_by.sort(key=lambda row: (row[2] / row[1], -row[1]))
-    toughest = tuple(Record(key, p, w) for key, p, w in beaten_by[:TOUGHEST_COUNT])
-
-    lines.sort(key=lambda line: line.played_on, reverse=True)
-
-    coinche: CoincheStats | None = None
-    if hands_played[Game.COINCHE]:
-        c_taken, c_made, c_dedans, _, c_capots, c_suffered, c_belotes, c_points = coinche_totals
-        coinche = CoincheStats(
-            hands_played=hands_played[Game.COINCHE],
+    def _contracts(self) -> CoincheStats | None:
+        """The figures of the hands of the games with bids (coinche), if any."""
+        if not self._hands_of(True):
+            return None
+        c_taken, c_made, c_dedans, _, c_capots, c_suffered, c_belotes, c_points = (
+            self.contract_totals
+        )
+        return CoincheStats(
+            hands_played=self._hands_of(True),
             hands_taken=c_taken,
             contracts_made=c_made,
             dedans=c_dedans,
@@ -706,31 +708,52 @@ def player_stats(
             belotes=c_belotes,
             points_taken=c_points,
             bids=tuple(
-                BidRecord(bid, bids_taken[index], bids_made[index])
+                BidRecord(bid, self.bids_taken[index], self.bids_made[index])
                 for index, bid in enumerate(BIDS)
-                if bids_taken[index]
+                if self.bids_taken[index]
             ),
-            coinches_won=coinches_won,
-            coinches_lost=coinches_lost,
+            coinches_won=self.coinches_won,
+            coinches_lost=self.coinches_lost,
         )
 
-    return PlayerStats(
-        player=player,
-        matches_played=played,
-        matches_won=won,
-        matches_unfinished=unfinished,
-        hands_taken=taken,
-        contracts_made=made,
-        dedans=dedans,
-        litiges=litiges,
-        capots_made=capots_made,
-        capots_suffered=capots_suffered,
-        belotes=belotes,
-        points_taken=points,
-        best_partner=best,
-        toughest_opponents=toughest,
-        last_matches=tuple(lines[:last]),
-        belote_hands=hands_played[Game.BELOTE],
-        coinche=coinche,
-        games=tuple(game for game in Game if game in games),
-    )
+    def _records(self) -> tuple[Record | None, tuple[Record, ...]]:
+        """The best partner and the toughest opponents (module docstring)."""
+        best: Record | None = None
+        if self.won:
+            # max() keeps the first of equal items: the partner met first.
+            key, (p_played, p_won) = max(self.partners.items(), key=lambda kv: (kv[1][1], kv[1][0]))
+            best = Record(key, p_played, p_won)
+        beaten_by = [
+            (key, o_played, o_won)
+            for key, (o_played, o_won) in self.opponents.items()
+            if o_won < o_played
+        ]
+        # sorted() is stable: equal rates and counts keep the order of meeting.
+        beaten_by.sort(key=lambda row: (row[2] / row[1], -row[1]))
+        return best, tuple(Record(key, p, w) for key, p, w in beaten_by[:TOUGHEST_COUNT])
+
+    def stats(self, player: Key, last: int) -> PlayerStats:
+        """The :class:`PlayerStats` of what was added, ``last`` last matches."""
+        taken, made, dedans, litiges, capots_made, capots_suffered, belotes, points = self.totals
+        best, toughest = self._records()
+        self.lines.sort(key=lambda line: line.played_on, reverse=True)
+        return PlayerStats(
+            player=player,
+            matches_played=self.played,
+            matches_won=self.won,
+            matches_unfinished=self.unfinished,
+            hands_taken=taken,
+            contracts_made=made,
+            dedans=dedans,
+            litiges=litiges,
+            capots_made=capots_made,
+            capots_suffered=capots_suffered,
+            belotes=belotes,
+            points_taken=points,
+            best_partner=best,
+            toughest_opponents=toughest,
+            last_matches=tuple(self.lines[:last]),
+            belote_hands=self._hands_of(False),
+            coinche=self._contracts(),
+            games=tuple(game for game in ENGINES if game in self.games),
+        )

@@ -18,8 +18,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import QuerySet
 
-from scoresheets import caching, presets, ratings, scoring, services, stats
-from scoresheets.models import Hand, Match, Player, Table, TablePlayer, bid_of
+from scoresheets import caching, ratings, scoring, services, stats
+from scoresheets.models import Hand, Match, Player, Table, TablePlayer, hand_input, rules_of
 
 
 class DuplicateName(ValueError):
@@ -109,59 +109,10 @@ def table_games(table: Table) -> tuple[str, ...]:
     return tuple(game for game in scoring.Game if game in played)
 
 
-HAND_FIELDS = (
-    "match_id",
-    "taker",
-    "points_team",
-    "trick_points",
-    "capot",
-    "belote",
-    "announcements_a",
-    "announcements_b",
-    "renonce",
-    "taker_seat",
-    "belote_seat",
-    # A coinche hand's contract (null at belote).
-    "bid",
-    "suit",
-    "coinche",
-    "solo",
-)
-# Every rule column of a match, belote's then coinche's own.
-RULE_COLUMNS = tuple(dict.fromkeys((*presets.RULE_NAMES, *presets.COINCHE_RULE_NAMES)))
-
-
-def _rules_of(row: dict) -> scoring.Rules | scoring.CoincheRules:
-    """The engine's rules of a match read as plain values (``Match.rules``)."""
-    if row["game"] == scoring.Game.COINCHE:
-        return scoring.CoincheRules(**{name: row[name] for name in presets.COINCHE_RULE_NAMES})
-    return scoring.Rules(**{name: row[name] for name in presets.RULE_NAMES})
-
-
-def _input_of(game: str, h: tuple) -> scoring.HandInput | scoring.CoincheHand:
-    """The engine's input of a hand read as :data:`HAND_FIELDS` (``Hand.to_input``)."""
-    if game == scoring.Game.COINCHE:
-        return scoring.CoincheHand(
-            taker=h[1],
-            bid=bid_of(h[11]),
-            suit=h[12],
-            coinche=h[13],
-            points_team=h[2],
-            trick_points=h[3],
-            capot=h[4],
-            solo=h[14],
-            belote=h[5],
-            announcements=scoring.Pair(h[6], h[7]),
-        )
-    return scoring.HandInput(
-        taker=h[1],
-        points_team=h[2],
-        trick_points=h[3],
-        capot=h[4],
-        belote=h[5],
-        announcements=scoring.Pair(h[6], h[7]),
-        renonce=h[8],
-    )
+# A hand as read for the statistics: its match, what was entered (its taker
+# and the rest of its match-document hand, read as ``Hand.to_input`` does:
+# ``models.hand_input``) and the seats.
+HAND_FIELDS = ("match_id", "taker", "entry", "taker_seat", "belote_seat")
 
 
 def _seats_by_match(match_ids: QuerySet | list[int]) -> dict[int, tuple]:
@@ -203,7 +154,7 @@ def played_matches(
             "team_a_name",
             "team_b_name",
             "game",
-            *RULE_COLUMNS,
+            "rule_values",
         )
     )
     ids = [row["pk"] for row in rows]
@@ -217,16 +168,16 @@ def played_matches(
         if row["pk"] not in seats:
             continue
         match_hands = hands.get(row["pk"], [])
-        inputs = [_input_of(row["game"], h) for h in match_hands]
+        inputs = [hand_input(row["game"], h[1], h[2]) for h in match_hands]
         played.append(
             stats.build_match(
                 key=row["pk"],
                 played_on=row["decided_at"] or row["created_at"],
                 seats=seats[row["pk"]],
-                rules=_rules_of(row),
+                rules=rules_of(row["game"], row["rule_values"]),
                 hands=inputs,
-                taker_seats=[h[9] for h in match_hands],
-                belote_seats=[h[10] for h in match_hands],
+                taker_seats=[h[3] for h in match_hands],
+                belote_seats=[h[4] for h in match_hands],
                 first_dealer=row["first_dealer"],
                 team_names=(row["team_a_name"], row["team_b_name"]),
             )

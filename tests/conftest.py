@@ -14,6 +14,7 @@ Each test gets the marker of its tier (``-m engine``, ``-m web``, ``-m browser``
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,16 @@ def case_files(project: Path = CASES_DIR, shared: Path = SHARED_CASES_DIR) -> li
     if shared.is_dir():
         found += sorted(shared.glob("*.json"))
     return [path for path in found if path.is_file()]
+
+
+def game_case_files(game: str) -> list[Path]:
+    """Every worked case of ``game`` (a game of the engine's registry), from
+    the folders its engine names (``Engine.case_folders``: the project's,
+    then the shared one, read as :func:`case_files` does)."""
+    from scoresheets.scoring.engines import ENGINES
+
+    project, shared = (Path(os.path.normpath(ROOT / f)) for f in ENGINES[game].case_folders)
+    return case_files(project, shared)
 
 
 def coinche_case_files() -> list[Path]:

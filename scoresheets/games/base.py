@@ -15,7 +15,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy as _
@@ -98,9 +97,9 @@ class WebGame:
     - ``explain(match, hand, result) -> str``: one hand's explanation;
       ``contract(data) -> str``: a hand's contract in words ("100 ♥
       coinché"), "" where the game has none (``data``: a match-document hand);
-    - ``csv_words``: the CSV exports' words of its own coded values, by column;
-    - ``case_folders``: the folders of its worked cases (the project's, then
-      the shared ones), relative to the project's root.
+    - ``csv_words``: the CSV exports' words of its own coded values, by column.
+
+    Its worked cases are its engine's (``Engine.case_folders``).
     """
 
     engine: Engine
@@ -117,7 +116,6 @@ class WebGame:
     partials: Mapping[str, str] = dataclasses.field(default_factory=dict)
     contract: Callable[[Mapping[str, Any]], str] = lambda data: ""
     csv_words: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
-    case_folders: tuple[Path, ...] = ()
 
     @property
     def name(self) -> str:

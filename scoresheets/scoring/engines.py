@@ -23,7 +23,7 @@ from scoresheets.games.belote import engine as belote
 from scoresheets.games.coinche import engine as coinche
 from scoresheets.scoring.kernel import Engine, MatchError, problem
 
-__all__ = ["DEFAULT_GAME", "ENGINES", "Game", "engine_for", "engine_named"]
+__all__ = ["DEFAULT_GAME", "ENGINES", "Game", "engine_for", "engine_for_hand", "engine_named"]
 
 ENGINES: dict[str, Engine] = {engine.name: engine for engine in (belote.ENGINE, coinche.ENGINE)}
 """Every game's engine by name (the match document's ``game`` value), the
@@ -52,5 +52,13 @@ def engine_for(rules: Any) -> Engine | None:
     """The engine whose rules ``rules`` are (by their type), or ``None``."""
     for engine in ENGINES.values():
         if isinstance(rules, engine.rules_type):
+            return engine
+    return None
+
+
+def engine_for_hand(hand: Any) -> Engine | None:
+    """The engine whose hands ``hand`` is one of (by its type), or ``None``."""
+    for engine in ENGINES.values():
+        if isinstance(hand, engine.hand_type):
             return engine
     return None

@@ -618,10 +618,20 @@ class Engine:
       (belote's ``win_needs_trick``);
     - ``parse_match_document(document) -> (rules, [hand])`` and
       ``match_document(rules, hands) -> dict``: its match document;
+      ``parse_rules(raw) -> rules`` and ``parse_hand(raw, number) -> hand``:
+      one part of it, its shape checked (raising :class:`MatchError`), and
+      ``hand_document(hand) -> dict``: one hand of it, every key written out
+      (a stored match's rules and hands are these: ``scoresheets.models``);
     - ``has_reserve``: litiges put points in a reserve (else a reserve carried
       in is a problem);
     - ``presets``: the named rule sets a new match starts from, the game's
-      default first (``scoresheets.presets.Preset``).
+      default first (``scoresheets.presets.Preset``);
+    - ``bids``: the bids a hand's contract takes, in order (the statistics
+      count the contracts taken and made by bid), ``()`` in a game without
+      bids;
+    - ``case_folders``: the folders of its worked cases (match documents
+      with their ``expected`` result), relative to the project's root: the
+      project's own, then the shared ones (``../shared/scoring/...``).
     """
 
     name: str
@@ -634,8 +644,25 @@ class Engine:
     blocks_win: Callable[[Any, Any, str], bool]
     parse_match_document: Callable[[Any], tuple[Any, list[Any]]]
     match_document: Callable[[Any, Iterable[Any]], dict[str, Any]]
+    parse_rules: Callable[[Any], Any]
+    parse_hand: Callable[[Any, int], Any]
+    hand_document: Callable[[Any], dict[str, Any]]
     has_reserve: bool = True
     presets: tuple[Any, ...] = ()
+    bids: tuple[Any, ...] = ()
+    case_folders: tuple[str, ...] = ()
+
+
+def parsed(parse: Callable[..., Any], raw: Any, *args: Any) -> Any:
+    """What ``parse(raw, *args, out)`` (a game's parser of one part of its
+    match document, which appends its problems to ``out`` and gives ``None``
+    when it cannot build anything) gives. Raises :class:`MatchError` with
+    the problems found."""
+    out: list[Problem] = []
+    value = parse(raw, *args, out)
+    if out or value is None:
+        raise MatchError(out or [problem(None, "document", "not_object", "must be an object")])
+    return value
 
 
 def reserve_problems(reserve: Any) -> list[Problem]:

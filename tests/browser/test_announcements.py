@@ -64,7 +64,7 @@ def test_the_helper_fills_the_announcements(live_server, browser, javascript):
         page.get_by_role("button", name="Valider la donne").click()
         page.locator("#hand-1").wait_for()
         saved = Hand.objects.get()
-        assert (saved.announcements_a, saved.announcements_b) == (220, 0)
+        assert (saved.to_input().announcements.a, saved.to_input().announcements.b) == (220, 0)
     assert CSP_PROBLEMS == []
 
 

@@ -76,7 +76,7 @@ def test_a_coinche_match_on_two_phones_to_its_end(live_server, browser):
     first, second = phone(browser), phone(browser)
     create_coinche_match(first, live_server.url)
     match = elsewhere(Match.objects.get)  # its own connection (see elsewhere)
-    assert match.is_coinche
+    assert match.game == "coinche"
     rules = match.rules
     second.goto(first.url)
     pages = (first, second)

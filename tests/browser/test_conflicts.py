@@ -94,4 +94,8 @@ def test_an_untouched_form_follows_the_version_and_a_typed_one_is_told(live_serv
     page.locator("#conflict").get_by_role("button", name="Valider comme donne 3").click()
     page.locator("#hand-3").wait_for()
     hands = elsewhere(lambda: live_hands(match))
-    assert [(h.taker, h.trick_points) for h in hands] == [("A", 120), ("A", 100), ("A", 110)]
+    assert [(h.taker, h.to_input().trick_points) for h in hands] == [
+        ("A", 120),
+        ("A", 100),
+        ("A", 110),
+    ]

@@ -384,7 +384,7 @@ def test_a_match_reloaded_offline_after_live_changes_shows_its_last_sheet(live_s
     set_network(context, online=True)
     page.locator("#pending-hands").wait_for(state="hidden")
     stored = match.hands.filter(deleted_at__isnull=True).order_by("number")
-    assert [(h.number, h.taker, h.trick_points) for h in stored] == [
+    assert [(h.number, h.taker, h.to_input().trick_points) for h in stored] == [
         (1, "A", 100),
         (2, "B", 90),
         (3, "B", 120),

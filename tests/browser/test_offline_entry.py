@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def _live_hands(match) -> list[tuple[int, str | None, int | None]]:
     """(number, taker team, trick points as stored) of the match's hands."""
     return [
-        (h.number, h.taker, h.trick_points)
+        (h.number, h.taker, h.to_input().trick_points)
         for h in Hand.objects.filter(match=match, deleted_at__isnull=True).order_by("number")
     ]
 

@@ -79,7 +79,7 @@ def test_a_belote_hand_on_one_screen_with_the_keyboard_open(live_server, browser
     page.locator(".entry-bar").get_by_role("button", name="Valider la donne").click()
     page.locator("#hand-1").wait_for()
     saved = Hand.objects.get()
-    assert (saved.taker_seat, saved.trick_points) == (1, 102)
+    assert (saved.taker_seat, saved.to_input().trick_points) == (1, 102)
     assert CSP_PROBLEMS == []
 
 
@@ -119,7 +119,7 @@ def test_the_litige_is_one_tap_and_enter_saves_the_hand_not_a_redeal(live_server
     page.locator("#id_points").press("Enter")  # the keyboard's "done"
     page.locator("#hand-1").wait_for()
     saved = Hand.objects.get()
-    assert (saved.taker_seat, saved.trick_points) == (1, 81)
+    assert (saved.taker_seat, saved.to_input().trick_points) == (1, 81)
     assert CSP_PROBLEMS == []
 
 
@@ -149,6 +149,6 @@ def test_a_redeal_needs_its_confirmation(live_server, browser, javascript):
     confirm.click()
     page.locator("#hand-1").wait_for()
     saved = Hand.objects.get()
-    assert saved.taker_seat is None and saved.trick_points is None
+    assert saved.taker_seat is None and saved.to_input().trick_points is None
     assert "passe" in page.locator("#hand-1").inner_text()
     assert CSP_PROBLEMS == []

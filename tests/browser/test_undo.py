@@ -86,7 +86,7 @@ def test_the_same_hand_typed_on_two_phones_is_stored_once(live_server, browser):
     assert lea.locator("#hand-form #id_points").input_value() == ""
     assert lea.locator('#hand-form input[name="number"]').input_value() == "3"
     hands = elsewhere(lambda: live_hands(match))
-    assert [(h.taker, h.trick_points, h.belote) for h in hands] == [
+    assert [(h.taker, h.to_input().trick_points, h.to_input().belote) for h in hands] == [
         ("A", 100, None),
         ("B", 90, "B"),
     ]
@@ -191,7 +191,7 @@ def test_a_correction_of_a_hand_deleted_meanwhile_restores_it(live_server, brows
     panel.get_by_role("button", name="Rétablir la donne avec ma correction").click()
     lea.get_by_text("Donne 1 rétablie, avec votre correction.").wait_for()
     hands = elsewhere(lambda: live_hands(match))
-    assert [h.trick_points for h in hands] == [120, 90]
+    assert [h.to_input().trick_points for h in hands] == [120, 90]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -2,9 +2,10 @@
 and everything that derives from it: the presets, the model's columns and
 defaults, the forms' fields, choices and initial values, the script's data.
 
-If a rule is added to the engine, these tests fail until it has its column,
-its form field and the labels of its choices: no copy can fall behind and
-silently score with the engine's defaults.
+If a rule is added to a game's engine, these tests fail until it is stored
+with the match, has its form field, its words and the labels of its
+choices: no copy can fall behind and silently score with the engine's
+defaults.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 from scoresheets import presets, scoring
 from scoresheets.forms import FIELD_LABELS, MatchForm, presets_for_script
+from scoresheets.games import registry
 from scoresheets.games.belote.forms import CalculatorRulesForm as RulesForm
 from scoresheets.games.coinche.forms import CoincheRulesForm
 from scoresheets.models import Match
@@ -122,13 +124,18 @@ def test_a_preset_changed_is_custom(chosen, changes, expected):
     assert presets.preset_of(chosen, values) == expected
 
 
-def test_every_rule_has_a_column_a_match_form_field_and_a_label():
-    columns = {field.name for field in Match._meta.get_fields()}
-    fields = MatchForm().rules_forms["belote"].fields
-    for name in presets.RULE_NAMES:
-        assert name in columns
-        assert name in fields
+@pytest.mark.parametrize("game", list(registry.GAMES.values()), ids=list(registry.GAMES))
+def test_every_rule_is_stored_with_the_match_and_has_a_form_field_and_words(game):
+    match = Match()
+    match.set_rules(game.engine.rules_type())
+    rules_form = MatchForm().rules_forms[game.name]
+    for name in presets.rule_names(game.name):
+        assert name in match.rule_values  # the match document's rules, stored
+        assert name in rules_form.fields
         assert f"rules.{name}" in FIELD_LABELS
+        assert game.rule_words(name) is not None
+    # The new-match form holds each game's under its prefix ("coinche-...").
+    assert rules_form.prefix == (game.form_prefix or None)
 
 
 def test_the_forms_offer_the_engines_choices_and_start_from_the_default_preset():
@@ -154,7 +161,7 @@ def test_the_model_defaults_are_the_default_preset():
 @FAST
 @given(rules_strategy(target=st.integers(1, 100_000)))
 def test_any_rules_go_through_the_model_and_the_form_unchanged(rules):
-    assert Match(**presets.rule_values(rules)).rules == rules
+    assert Match(rule_values=presets.rule_values(rules)).rules == rules
     form = MatchForm(form_data(presets.rule_values(rules)))
     assert form.is_valid(), form.errors
     assert form.match_rules() == rules
@@ -231,17 +238,6 @@ def test_a_preset_is_only_named_for_its_own_game(chosen, game, changes, expected
     assert presets.preset_of(chosen, values, game) == expected
 
 
-def test_every_coinche_rule_has_a_column_a_form_field_and_a_label():
-    columns = {field.name for field in Match._meta.get_fields()}
-    fields = CoincheRulesForm().fields
-    for name in presets.COINCHE_RULE_NAMES:
-        assert name in columns
-        assert name in fields
-        assert f"rules.{name}" in FIELD_LABELS
-    # ... and the new-match form holds them under the prefix "coinche".
-    assert MatchForm().rules_forms["coinche"].prefix == "coinche"
-
-
 def test_the_coinche_form_offers_the_engines_choices_and_starts_from_the_federation():
     form = CoincheRulesForm()
     for name, choices in presets.COINCHE_RULE_CHOICES.items():
@@ -282,7 +278,7 @@ def test_the_coinche_form_offers_the_engines_choices_and_starts_from_the_federat
     )
 )
 def test_any_coinche_rules_go_through_the_model_and_the_form_unchanged(rules):
-    assert Match(game="coinche", **presets.rule_values(rules)).rules == rules
+    assert Match(game="coinche", rule_values=presets.rule_values(rules)).rules == rules
     data = form_data({}, game="coinche")
     for name, value in presets.rule_values(rules).items():
         if value is True:

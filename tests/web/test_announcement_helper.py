@@ -433,7 +433,10 @@ def test_the_correction_page_compares_without_changing_the_hand(client: Client):
     assert response.status_code == 200
     assert checked_team(body) == "A" and ann_points(body) == "100"
     fresh = Hand.objects.get()
-    assert (fresh.version, fresh.announcements_a) == (saved.version, saved.announcements_a)
+    assert (fresh.version, fresh.to_input().announcements.a) == (
+        saved.version,
+        saved.to_input().announcements.a,
+    )
 
 
 # --------------------------------------------------------------------------
@@ -594,7 +597,7 @@ def test_a_save_that_forgot_to_compare_compares_and_saves_nothing(client: Client
     )
     assert saved.status_code in {200, 303}
     hand = Hand.objects.get()
-    assert (hand.announcements_a, hand.announcements_b) == (0, 200)
+    assert (hand.to_input().announcements.a, hand.to_input().announcements.b) == (0, 200)
 
 
 @pytest.mark.django_db
@@ -614,4 +617,4 @@ def test_points_typed_beside_the_declarations_are_the_players_choice(client: Cli
     )
     assert response.status_code == 303
     hand = Hand.objects.get()
-    assert (hand.announcements_a, hand.announcements_b) == (50, 0)
+    assert (hand.to_input().announcements.a, hand.to_input().announcements.b) == (50, 0)

@@ -113,7 +113,7 @@ def test_it_keeps_a_correction_when_the_database_is_locked(client: Client):
     with database_locked():
         response = client.post(f"/m/{match.token}/donnes/{saved.pk}/", entry)
     assert_busy(response, 'value="131"')
-    assert Hand.objects.get().trick_points == saved.trick_points
+    assert Hand.objects.get().to_input().trick_points == saved.to_input().trick_points
 
 
 @pytest.mark.parametrize("action", ["supprimer", "retablir"])

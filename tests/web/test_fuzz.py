@@ -144,7 +144,7 @@ class Site:
         hands = list(
             Hand.objects.filter(match=match)
             .order_by("pk")
-            .values_list("pk", "number", "trick_points", "deleted_at", "version", "taker")
+            .values_list("pk", "number", "entry", "deleted_at", "version", "taker")
         )
         table = Table.objects.get(pk=self.other_table.pk)
         return (

@@ -98,7 +98,7 @@ def test_an_export_imports_back_with_its_players_and_takers():
 
     match = services.match_create(
         names=["Léa", "Sam", "Noé", "Zoé"],
-        rules=Rules(target=700),
+        rules=Rules(announcements=True),  # the preset's rules: an import keeps its name
         team_a_name="Les As",
         first_dealer=3,
         card_names="spanish",

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from scoresheets import services
 from scoresheets.models import Hand, HandRevision, Match
-from scoresheets.scoring import HandInput, MatchError, Rules
+from scoresheets.scoring import HandInput, MatchError, Pair, Rules
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,7 @@ def test_it_refuses_an_edit_that_would_end_the_match_before_later_hands():
             match=match, hand_id=first.pk, hand=HandInput("A", capot="A"), expected_version=1
         )
     assert [(p.hand, p.code) for p in info.value.problems] == [(3, "after_end")]
-    assert hand_at(match, 1).trick_points == 100
+    assert hand_at(match, 1).to_input().trick_points == 100
 
 
 def test_a_correction_can_end_and_reopen_the_match():
@@ -170,24 +170,37 @@ def test_a_hand_after_the_end_is_refused():
     "fields",
     [
         {"number": 1},  # duplicate number
-        {"number": 2, "taker": "C", "points_team": "A", "trick_points": 82},
-        {"number": 2, "taker": "A", "points_team": "A", "trick_points": 163},
-        {"number": 2, "taker": "A", "capot": "A", "points_team": "A", "trick_points": 82},
-        {
-            "number": 2,
-            "taker": "A",
-            "points_team": "A",
-            "trick_points": 82,
-            "announcements_a": 20,
-            "announcements_b": 20,
-        },
+        {"number": 2, "taker": "C"},
         {"number": 2, "taker": None, "taker_seat": 1},
+        {"number": 2, "taker": "A", "taker_seat": 2},  # a seat of the other team
+        {"number": 2, "taker": "A", "belote_seat": 5},
     ],
 )
 def test_the_database_enforces_what_matters(fields):
     match = make_match([MADE_A])
     with pytest.raises(IntegrityError), transaction.atomic():
         Hand.objects.create(match=match, **fields)
+
+
+# What a hand says (its match document's hand, stored as JSON) is the
+# engine's to check, on every write: the database cannot refuse it.
+@pytest.mark.parametrize(
+    "hand",
+    [
+        HandInput("A", "A", 163),
+        HandInput("A", "A", 82, capot="A"),
+        HandInput("A", "A", 82, announcements=Pair(20, 20)),
+    ],
+    ids=["163 trick points", "points and a capot", "announcements of both teams"],
+)
+def test_the_engine_refuses_a_hand_on_every_write(hand):
+    match = make_match([MADE_A])
+    first = match.hands.get()
+    with pytest.raises(MatchError):
+        services.hand_record(match=match, hand=hand)
+    with pytest.raises(MatchError):
+        services.hand_update(match=match, hand_id=first.pk, hand=hand, expected_version=1)
+    assert [h.to_input() for h in match.hands.all()] == [MADE_A]  # nothing saved
 
 
 def test_a_form_key_is_unique_per_match():

@@ -196,7 +196,7 @@ def test_undoing_a_correction_is_still_possible_after_later_hands():
     play(match, hand("B", 90))
     services.hand_undo(match=match, hand_id=first.pk, action=A.EDITED, expected_version=2)
     first.refresh_from_db()
-    assert first.trick_points == 100
+    assert first.to_input().trick_points == 100
 
 
 def test_nothing_changed_since_the_last_hand_so_its_undo_stays():

@@ -81,7 +81,7 @@ def test_a_delete_between_open_and_save_is_told_and_the_entry_saved_on_confirm(h
     confirmed = save(bo, match, again, htmx=htmx, taker="2", points="95")
     assert confirmed.status_code == (200 if htmx else 303)
     hands = live(match)
-    assert [(h.taker, h.trick_points, h.entered_by) for h in hands[-2:]] == [
+    assert [(h.taker, h.to_input().trick_points, h.entered_by) for h in hands[-2:]] == [
         ("A", 90, "Ana"),
         ("B", 95, "Bo"),
     ]

@@ -31,7 +31,11 @@ def test_it_records_a_hand_from_a_plain_form(client: Client):
     assert response["Location"] == f"/m/{match.token}/"
     saved = Hand.objects.get()
     assert (saved.number, saved.taker, saved.taker_seat) == (1, "A", 3)
-    assert (saved.points_team, saved.trick_points, saved.belote) == ("A", 100, "A")
+    assert (
+        saved.to_input().points_team,
+        saved.to_input().trick_points,
+        saved.to_input().belote,
+    ) == ("A", 100, "A")
     assert Match.objects.get().version == match.version + 1
 
 
@@ -39,7 +43,11 @@ def test_it_records_the_points_of_the_team_chosen(client: Client):
     match = make_match()
     post(client, match, taker="2", points="70", points_team="A")
     saved = Hand.objects.get()
-    assert (saved.taker, saved.points_team, saved.trick_points) == ("B", "A", 70)
+    assert (saved.taker, saved.to_input().points_team, saved.to_input().trick_points) == (
+        "B",
+        "A",
+        70,
+    )
 
 
 def test_it_answers_htmx_with_a_fresh_form_and_the_new_sheet(client: Client):
@@ -64,7 +72,7 @@ def test_it_records_a_redeal_whatever_else_was_typed(client: Client):
     response = post(client, match, action="pass", points="40")
     assert response.status_code == 303
     saved = Hand.objects.get()
-    assert (saved.taker, saved.taker_seat, saved.trick_points) == (None, None, None)
+    assert (saved.taker, saved.taker_seat, saved.to_input().trick_points) == (None, None, None)
     body = client.get(f"/m/{match.token}/").content.decode()
     assert "<strong>Bob</strong> distribue" in body
 
@@ -72,26 +80,26 @@ def test_it_records_a_redeal_whatever_else_was_typed(client: Client):
 def test_it_records_a_capot_without_points(client: Client):
     match = make_match()
     assert post(client, match, taker="1", capot="A").status_code == 303
-    assert Hand.objects.get().capot == "A"
+    assert Hand.objects.get().to_input().capot == "A"
 
 
 def test_it_records_a_renonce(client: Client):
     match = make_match()
     assert post(client, match, taker="1", renonce="A").status_code == 303
-    assert Hand.objects.get().renonce == "A"
+    assert Hand.objects.get().to_input().renonce == "A"
 
 
 def test_it_records_announcements_where_they_are_played(client: Client):
     match = make_match(announcements=True)
     post(client, match, taker="1", points="60", ann_team="B", ann_points="50")
     saved = Hand.objects.get()
-    assert (saved.announcements_a, saved.announcements_b) == (0, 50)
+    assert (saved.to_input().announcements.a, saved.to_input().announcements.b) == (0, 50)
 
 
 def test_it_defaults_the_announcements_to_the_takers_team(client: Client):
     match = make_match(announcements=True)
     post(client, match, taker="2", points="90", ann_points="20")
-    assert Hand.objects.get().announcements_b == 20
+    assert Hand.objects.get().to_input().announcements.b == 20
 
 
 def test_it_offers_announcements_only_where_they_are_played(client: Client):
@@ -270,7 +278,7 @@ def test_one_tap_on_the_belote_holder_records_the_team_too(client: Client):
     response = post(client, match, taker="1", points="100", belote_seat="4", number="1")
     assert response.status_code == 303
     saved = Hand.objects.get()
-    assert (saved.belote, saved.belote_seat) == ("B", 4)
+    assert (saved.to_input().belote, saved.belote_seat) == ("B", 4)
 
 
 def test_a_belote_holder_of_the_other_team_is_refused(client: Client):

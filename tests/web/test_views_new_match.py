@@ -38,9 +38,13 @@ def test_it_creates_a_classic_match(client: Client):
     assert (match.team_a_name, match.team_b_name) == ("Alice & Claire", "Bob & Dan")
     assert match.first_dealer == 2
     assert match.preset == "classique"
-    assert (match.target, match.capot_points, match.announcements) == (1000, 252, False)
-    assert (match.litige, match.rounding, match.renonce) == ("reserve", "none", "penalty")
-    assert match.win_needs_trick is True
+    assert (match.target, match.rules.capot_points, match.rules.announcements) == (1000, 252, False)
+    assert (match.rules.litige, match.rules.rounding, match.rules.renonce) == (
+        "reserve",
+        "none",
+        "penalty",
+    )
+    assert match.rules.win_needs_trick is True
     assert client.session["my_matches"] == [match.token]
 
 
@@ -54,7 +58,11 @@ def test_it_creates_a_moroccan_match(client: Client):
     data = form(preset="marocaine", announcements="on", card_names="spanish")
     assert client.post("/nouvelle/", data).status_code == 303
     match = Match.objects.get()
-    assert (match.preset, match.announcements, match.card_names) == ("marocaine", True, "spanish")
+    assert (match.preset, match.rules.announcements, match.card_names) == (
+        "marocaine",
+        True,
+        "spanish",
+    )
 
 
 def test_it_keeps_every_rule_as_submitted_and_marks_it_custom(client: Client):
@@ -71,8 +79,16 @@ def test_it_keeps_every_rule_as_submitted_and_marks_it_custom(client: Client):
     match = Match.objects.get()
     assert match.preset == "custom"
     assert match.rules.target == 501
-    assert (match.capot_points, match.rounding, match.litige) == (250, "nearest_ten", "fall")
-    assert (match.renonce, match.win_needs_trick, match.announcements) == ("annul", False, True)
+    assert (match.rules.capot_points, match.rules.rounding, match.rules.litige) == (
+        250,
+        "nearest_ten",
+        "fall",
+    )
+    assert (match.rules.renonce, match.rules.win_needs_trick, match.rules.announcements) == (
+        "annul",
+        False,
+        True,
+    )
 
 
 @pytest.mark.parametrize(
@@ -116,19 +132,27 @@ def test_without_the_script_an_untouched_form_takes_the_preset(client: Client):
     # Regression: "Avec annonces" without JavaScript created a match without them.
     client.post("/nouvelle/", form(preset="marocaine"))
     match = Match.objects.get()
-    assert (match.preset, match.announcements, match.card_names) == ("marocaine", True, "spanish")
+    assert (match.preset, match.rules.announcements, match.card_names) == (
+        "marocaine",
+        True,
+        "spanish",
+    )
 
 
 def test_without_the_script_rules_the_player_changed_win(client: Client):
     client.post("/nouvelle/", form(preset="annonces", capot_points="250"))
     match = Match.objects.get()
-    assert (match.announcements, match.capot_points, match.preset) == (False, 250, "custom")
+    assert (match.rules.announcements, match.rules.capot_points, match.preset) == (
+        False,
+        250,
+        "custom",
+    )
 
 
 def test_with_the_script_the_fields_as_sent_win(client: Client):
     client.post("/nouvelle/", form(preset="annonces", scripted="True"))
     match = Match.objects.get()
-    assert (match.announcements, match.preset) == (False, "custom")
+    assert (match.rules.announcements, match.preset) == (False, "custom")
 
 
 def test_two_partners_of_the_longest_names_make_a_team(client: Client):

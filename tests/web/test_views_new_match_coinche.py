@@ -14,6 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from scoresheets import presets, scoring, services, tables
+from scoresheets.games import registry
 from scoresheets.models import Match
 from tests.factories import NEW_MATCH_RULES
 
@@ -150,7 +151,7 @@ def test_it_stores_every_coinche_column(client: Client):
     )
     assert client.post("/nouvelle/", form("federation", rules)).status_code == 303
     match = Match.objects.get()
-    stored = {name: getattr(match, name) for name in presets.COINCHE_RULE_NAMES}
+    stored = {name: getattr(match.rules, name) for name in presets.COINCHE_RULE_NAMES}
     assert stored == {
         "target": 1500,
         "rounding": "none",
@@ -170,7 +171,11 @@ def test_a_preset_with_one_rule_changed_is_custom(client: Client):
     rules = scoring.CoincheRules(coinche_score="total", announcements=True, rounding="none")
     client.post("/nouvelle/", form("entre_amis", rules, **{"coinche-capot_points": "252"}))
     match = Match.objects.get()
-    assert (match.preset, match.capot_points, match.coinche_score) == ("custom", 252, "total")
+    assert (match.preset, match.rules.capot_points, match.rules.coinche_score) == (
+        "custom",
+        252,
+        "total",
+    )
 
 
 def test_a_coinche_match_ignores_the_belote_rule_fields_even_when_wrong(client: Client):
@@ -410,18 +415,17 @@ def test_the_match_page_in_english_says_the_coinche_rules(client: Client):
         assert words in rules, words
 
 
-def test_every_rule_of_both_games_has_words_on_the_match_page():
+@pytest.mark.parametrize("game", list(registry.GAMES.values()), ids=list(registry.GAMES))
+def test_every_rule_of_every_game_has_words_on_the_match_page(game):
     from scoresheets import rule_words
 
-    for rules in (scoring.Rules(), scoring.CoincheRules()):
-        match = Match(
-            game=scoring.Game.COINCHE if isinstance(rules, scoring.CoincheRules) else "belote"
-        )
-        lines = rule_words.rules_in_words(match)
-        names = presets.rule_names(match.game)
-        # Game, preset, then each rule (and a belote match's card names).
-        assert len(lines) == 2 + len(names) + (0 if match.is_coinche else 1)
-        assert all(line.name and line.value for line in lines)
+    match = Match()
+    match.set_rules(game.engine.rules_type())
+    lines = rule_words.rules_in_words(match)
+    names = presets.rule_names(match.game)
+    # Game, preset, then each rule (and a belote match's card names).
+    assert len(lines) == 2 + len(names) + (1 if game.rule_words("card_names") else 0)
+    assert all(line.name and line.value for line in lines)
 
 
 def test_the_home_page_says_a_match_is_coinche(client: Client):

@@ -87,7 +87,7 @@ def test_a_kept_correction_is_answered_with_the_sheet_and_its_version(client: Cl
     # No message is left behind for a later page (the undo bar told it).
     assert 'class="messages"' not in client.get(f"/m/{match.token}/").content.decode()
     one.refresh_from_db()
-    assert one.trick_points == 81
+    assert one.to_input().trick_points == 81
     # Sent again (its answer was lost): the same answer, nothing saved twice.
     again = client.post(_edit_url(match, one), {**data, "hand_version": one.version - 1}, **HTMX)
     assert again.status_code == 200
@@ -103,7 +103,7 @@ def test_a_kept_correction_refused_keeps_its_status(client: Client):
     assert response.status_code == 409
     assert "vient d&#x27;être modifiée" in response.content.decode()
     one.refresh_from_db()
-    assert one.trick_points == 100
+    assert one.to_input().trick_points == 100
 
 
 def test_a_kept_deletion_is_answered_with_the_sheet(client: Client):

@@ -244,13 +244,13 @@ def test_an_undo_after_another_phone_changed_the_hand_is_a_conflict(htmx: bool):
         f"/m/{match.token}/donnes/{second.pk}/",
         {"taker": "2", "points": "100", "hand_version": "1", "number": "2"},
     )
-    assert Hand.objects.get(number=2).trick_points == 100
+    assert Hand.objects.get(number=2).to_input().trick_points == 100
     response = tap_undo(lea, match, key, htmx=htmx)
     assert response.status_code == (409 if htmx else 303)
     body = response.content.decode() if htmx else page(lea, match)
     assert "Impossible d&#x27;annuler : la donne a changé depuis, sur le téléphone de Zoé." in body
     assert Hand.objects.get(number=2).deleted_at is None  # Zoé's correction stands
-    assert Hand.objects.get(number=2).trick_points == 100
+    assert Hand.objects.get(number=2).to_input().trick_points == 100
     assert undo_key(page(lea, match)) is None
 
 
@@ -345,7 +345,7 @@ def test_a_different_hand_is_shown_next_to_the_entry_and_saved_on_confirm():
     assert escape(sheet.hand_summary(Hand.objects.get(number=2))) in body
     confirm = save(lea, match, seen(body), taker="1", points="120")
     assert confirm.status_code == 303
-    assert [h.trick_points for h in live(match)] == [100, 90, 120]
+    assert [h.to_input().trick_points for h in live(match)] == [100, 90, 120]
 
 
 def test_a_coinche_hand_differing_only_by_the_coinche_is_not_the_same():
@@ -423,7 +423,7 @@ def test_a_correction_of_a_hand_deleted_meanwhile_is_told_and_can_restore_it():
     )
     assert restored.status_code == 303
     first.refresh_from_db()
-    assert first.deleted_at is None and first.trick_points == 130 and first.taker == "B"
+    assert first.deleted_at is None and first.to_input().trick_points == 130 and first.taker == "B"
     assert [r.action for r in first.revisions.order_by("version")] == [
         A.CREATED,
         A.DELETED,
@@ -446,7 +446,7 @@ def test_restoring_with_a_correction_is_refused_if_the_hand_changed_again():
     )
     assert response.status_code == 409
     first.refresh_from_db()
-    assert first.deleted_at is not None and first.trick_points == 100
+    assert first.deleted_at is not None and first.to_input().trick_points == 100
 
 
 def test_a_deleted_hand_correction_speaks_english():

@@ -53,11 +53,13 @@ from scoresheets.scoring.kernel import (
     gettext_noop,
     other_team,
     pair_of,
+    parsed,
     plainly_valid_announcements,
     plainly_valid_points,
     problem,
     result_document,
     round_points,
+    rule_values,
     team_or_none,
 )
 
@@ -551,32 +553,36 @@ def match_document(rules: Rules, hands: Iterable[HandInput]) -> dict[str, Any]:
     """The match document (FORMAT, *Match document*) of ``rules`` and ``hands``.
 
     The inverse of :func:`parse_match_document` for valid input; every rule
-    and every hand key is written out explicitly.
+    (in the order of :class:`Rules`) and every hand key is written out
+    explicitly.
     """
+    return {"rules": rule_values(rules), "hands": [hand_document(hand) for hand in hands]}
+
+
+def hand_document(hand: HandInput) -> dict[str, Any]:
+    """One hand of the match document (FORMAT, *Match document*), every key
+    written out: the inverse of :func:`parse_hand` for a valid hand."""
     return {
-        "rules": {
-            "target": rules.target,
-            "capot_points": rules.capot_points,
-            "rounding": str(rules.rounding),
-            "litige": str(rules.litige),
-            "announcements": rules.announcements,
-            "renonce": str(rules.renonce),
-            "win_needs_trick": rules.win_needs_trick,
-        },
-        "hands": [
-            {
-                "taker": hand.taker,
-                "points": (
-                    {hand.points_team: hand.trick_points} if hand.points_team is not None else None
-                ),
-                "capot": hand.capot,
-                "belote": hand.belote,
-                "announcements": hand.announcements.as_dict(),
-                "renonce": hand.renonce,
-            }
-            for hand in hands
-        ],
+        "taker": hand.taker,
+        "points": ({hand.points_team: hand.trick_points} if hand.points_team is not None else None),
+        "capot": hand.capot,
+        "belote": hand.belote,
+        "announcements": hand.announcements.as_dict(),
+        "renonce": hand.renonce,
     }
+
+
+def parse_rules(raw: Any) -> Rules:
+    """The rules object of a match document as :class:`Rules` (a rule left
+    out takes its default); raises :class:`MatchError` with every problem."""
+    return parsed(_parse_rules, raw)
+
+
+def parse_hand(raw: Any, number: int = 1) -> HandInput:
+    """One hand of a match document (hand ``number``) as a :class:`HandInput`,
+    its shape checked (:func:`check_hand` checks its values); raises
+    :class:`MatchError` with every problem."""
+    return parsed(_parse_hand, raw, number)
 
 
 def score_document(document: Any) -> dict[str, Any]:
@@ -626,6 +632,10 @@ ENGINE = Engine(
     blocks_win=blocks_win,
     parse_match_document=parse_match_document,
     match_document=match_document,
+    parse_rules=parse_rules,
+    parse_hand=parse_hand,
+    hand_document=hand_document,
     presets=(CLASSIQUE, ANNONCES, MAROCAINE),
+    case_folders=("tests/cases", "../shared/scoring/cases"),
 )
 """Belote as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

@@ -3,8 +3,6 @@ words, template partials, worked cases; :class:`~scoresheets.games.base.WebGame`
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from scoresheets.games.base import WebGame
 from scoresheets.games.belote import explain, forms, words
 from scoresheets.games.belote.engine import ENGINE
@@ -20,5 +18,4 @@ GAME = WebGame(
     calculator_rules_form=forms.CalculatorRulesForm,
     rules_class="rules",
     targets=(501, 1000, 2000),
-    case_folders=(Path("tests/cases"), Path("../shared/scoring/cases")),
 )

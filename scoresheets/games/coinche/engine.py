@@ -58,11 +58,13 @@ from scoresheets.scoring.kernel import (
     is_int,
     other_team,
     pair_of,
+    parsed,
     plainly_valid_announcements,
     plainly_valid_points,
     problem,
     result_document,
     round_points,
+    rule_values,
     team_or_none,
 )
 
@@ -737,38 +739,44 @@ def match_document(rules: CoincheRules, hands: Iterable[CoincheHand]) -> dict[st
     """The coinche match document (COINCHE) of ``rules`` and ``hands``.
 
     The inverse of :func:`parse_match_document` for valid input; ``game``,
-    every rule and every hand key are written out explicitly.
+    every rule (in the order of :class:`CoincheRules`) and every hand key are
+    written out explicitly.
     """
     return {
         "game": GAME,
-        "rules": {
-            "target": rules.target,
-            "rounding": str(rules.rounding),
-            "made_score": str(rules.made_score),
-            "coinche_score": str(rules.coinche_score),
-            "belote_counts": rules.belote_counts,
-            "announcements": rules.announcements,
-            "announcements_count": rules.announcements_count,
-            "capot_points": rules.capot_points,
-            "capot_bid_points": rules.capot_bid_points,
-        },
-        "hands": [
-            {
-                "taker": hand.taker,
-                "bid": str(hand.bid) if isinstance(hand.bid, str) else hand.bid,
-                "suit": None if hand.suit is None else str(hand.suit),
-                "coinche": None if hand.coinche is None else str(hand.coinche),
-                "points": (
-                    {hand.points_team: hand.trick_points} if hand.points_team is not None else None
-                ),
-                "capot": hand.capot,
-                "solo": hand.solo,
-                "belote": hand.belote,
-                "announcements": hand.announcements.as_dict(),
-            }
-            for hand in hands
-        ],
+        "rules": rule_values(rules),
+        "hands": [hand_document(hand) for hand in hands],
     }
+
+
+def hand_document(hand: CoincheHand) -> dict[str, Any]:
+    """One hand of the coinche match document (COINCHE, *Hand*), every key
+    written out: the inverse of :func:`parse_hand` for a valid hand."""
+    return {
+        "taker": hand.taker,
+        "bid": str(hand.bid) if isinstance(hand.bid, str) else hand.bid,
+        "suit": None if hand.suit is None else str(hand.suit),
+        "coinche": None if hand.coinche is None else str(hand.coinche),
+        "points": ({hand.points_team: hand.trick_points} if hand.points_team is not None else None),
+        "capot": hand.capot,
+        "solo": hand.solo,
+        "belote": hand.belote,
+        "announcements": hand.announcements.as_dict(),
+    }
+
+
+def parse_rules(raw: Any) -> CoincheRules:
+    """The rules object of a coinche match document as :class:`CoincheRules`
+    (a rule left out takes its default); raises :class:`MatchError` with
+    every problem."""
+    return parsed(_parse_rules, raw)
+
+
+def parse_hand(raw: Any, number: int = 1) -> CoincheHand:
+    """One hand of a coinche match document (hand ``number``) as a
+    :class:`CoincheHand`, its shape checked (:func:`check_hand` checks its
+    values); raises :class:`MatchError` with every problem."""
+    return parsed(_parse_hand, raw, number)
 
 
 def score_document(document: Any) -> dict[str, Any]:
@@ -827,7 +835,12 @@ ENGINE = Engine(
     blocks_win=blocks_win,
     parse_match_document=parse_match_document,
     match_document=match_document,
+    parse_rules=parse_rules,
+    parse_hand=parse_hand,
+    hand_document=hand_document,
     has_reserve=False,
     presets=(FEDERATION, ENTRE_AMIS),
+    bids=BIDS,
+    case_folders=("tests/cases/coinche", "../shared/scoring/coinche"),
 )
 """Coinche as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

@@ -3,8 +3,6 @@ words, template partials, worked cases; :class:`~scoresheets.games.base.WebGame`
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from scoresheets.games.base import WebGame
 from scoresheets.games.coinche import explain, forms, words
 from scoresheets.games.coinche.engine import ENGINE
@@ -22,5 +20,4 @@ GAME = WebGame(
     targets=(1000, 2000, 3000),
     contract=words.contract,
     csv_words=words.CSV_WORDS,
-    case_folders=(Path("tests/cases/coinche"), Path("../shared/scoring/coinche")),
 )

@@ -1,8 +1,12 @@
-"""Coinche matches in the database (issue 10, the data layer): import (command
-and web), storage, scoring through the dispatcher, export and round trip."""
+"""Matches of every game in the database: import (command and web), storage
+(the match document's rules and hands, as JSON: ``scoresheets.models``),
+scoring through the registry, export and round trip. The worked cases of
+every game of the registry (each engine names its folders) go through the
+same tests; the coinche match below has every coinche rule and hand key."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -13,13 +17,19 @@ from django.urls import reverse
 
 from scoresheets import presets, scoring, services, tables
 from scoresheets.models import Hand, Match
+from scoresheets.scoring.engines import ENGINES
 from tests.commands import run_command
-from tests.conftest import case_id, coinche_case_files
+from tests.conftest import case_id, coinche_case_files, game_case_files
 from tests.engine.test_cases import assert_matches_expected
 
-CASES = coinche_case_files()
-VALID = [p for p in CASES if not json.loads(p.read_text())["expected"].get("error")]
-INVALID = [p for p in CASES if json.loads(p.read_text())["expected"].get("error")]
+CASES = [(game, path) for game in ENGINES for path in game_case_files(game)]
+VALID = [(g, p) for g, p in CASES if not json.loads(p.read_text())["expected"].get("error")]
+INVALID = [(g, p) for g, p in CASES if json.loads(p.read_text())["expected"].get("error")]
+COINCHE_VALID = [p for p in coinche_case_files() if ("coinche", p) in VALID]
+
+
+def ids(cases: list[tuple[str, Path]]) -> list[str]:
+    return [f"{game}/{case_id(path)}" for game, path in cases]
 
 
 def read(path: Path) -> dict:
@@ -37,17 +47,18 @@ def imported(path: Path) -> Match:
     return Match.objects.get(token=token)
 
 
-def test_there_are_valid_and_invalid_coinche_cases():
-    assert len(VALID) >= 20
-    assert INVALID
+@pytest.mark.parametrize("game", list(ENGINES))
+def test_every_game_has_valid_and_invalid_cases(game):
+    assert len([p for g, p in VALID if g == game]) >= 20
+    assert [p for g, p in INVALID if g == game]
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", VALID, ids=[case_id(p) for p in VALID])
-def test_every_valid_case_imports_and_scores_as_the_engine(path: Path):
+@pytest.mark.parametrize(("game", "path"), VALID, ids=ids(VALID))
+def test_every_valid_case_imports_and_scores_as_the_engine(game: str, path: Path):
     document = read(path)
     match = imported(path)
-    assert match.game == "coinche"
+    assert match.game == game
     engine = scoring.score_match(*scoring.parse_match_document(document))
 
     sheet = services.match_get_scoresheet(match)
@@ -60,12 +71,12 @@ def test_every_valid_case_imports_and_scores_as_the_engine(path: Path):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", VALID, ids=[case_id(p) for p in VALID])
-def test_every_valid_case_round_trips_through_the_export(path: Path):
+@pytest.mark.parametrize(("game", "path"), VALID, ids=ids(VALID))
+def test_every_valid_case_round_trips_through_the_export(game: str, path: Path):
     document = read(path)
     match = imported(path)
     exported = services.match_export_document(match)
-    assert exported["game"] == "coinche"
+    assert exported.get("game", scoring.DEFAULT_GAME) == game
     assert scoring.parse_match_document(exported) == scoring.parse_match_document(document)
     assert_matches_expected(exported["result"], document["expected"])
     # And the export imports back as the same match.
@@ -75,8 +86,8 @@ def test_every_valid_case_round_trips_through_the_export(path: Path):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", INVALID, ids=[case_id(p) for p in INVALID])
-def test_an_invalid_case_creates_nothing(path: Path):
+@pytest.mark.parametrize(("game", "path"), INVALID, ids=ids(INVALID))
+def test_an_invalid_case_creates_nothing(game: str, path: Path):
     code, out, err = import_command(path)
     assert code == 2
     assert out == ""
@@ -123,28 +134,32 @@ def test_every_coinche_rule_and_hand_key_is_stored():
     rules, hands = scoring.parse_match_document(document)
     assert match.rules == rules
     assert isinstance(match.rules, scoring.CoincheRules)
-    assert (match.capot_points, match.capot_bid_points, match.made_score) == (
+    assert (match.rules.capot_points, match.rules.capot_bid_points, match.rules.made_score) == (
         162,
         250,
         "160_plus_bid",
     )
+    # Stored as the match document's rules object.
+    assert match.rule_values == document["rules"]
     stored = list(match.hands.live())
     assert [h.to_input() for h in stored] == hands
     assert all(isinstance(h.to_input(), scoring.CoincheHand) for h in stored)
     generale = stored[1]
-    assert (generale.bid, generale.suit, generale.coinche, generale.solo) == (
+    given = generale.to_input()
+    assert (given.bid, given.suit, given.coinche, given.solo) == (
         "generale",
         "all_trump",
         "surcoinche",
         True,
     )
-    assert stored[2].bid == "90"
+    # Stored as the match document's hand (its taker apart): a bid is a number.
+    assert stored[2].entry["bid"] == 90
     assert stored[2].to_input().bid == 90
     # The history keeps each hand as the coinche document's hand.
     revision = generale.revisions.get()
     assert revision.data["bid"] == "generale" and revision.data["solo"] is True
-    # Belote's own rules keep their defaults in a coinche match.
-    assert match.litige == presets.DEFAULT.rules.litige
+    # A coinche match has none of belote's own rules.
+    assert "litige" not in match.rule_values
     assert services.match_export_document(match)["rules"] == document["rules"]
 
 
@@ -155,7 +170,7 @@ def test_a_belote_match_stays_belote():
     assert isinstance(match.rules, scoring.Rules)
     hand = match.hands.get()
     assert isinstance(hand.to_input(), scoring.HandInput)
-    assert (hand.bid, hand.suit, hand.coinche, hand.solo) == (None, None, None, None)
+    assert not {"bid", "suit", "coinche", "solo"} & set(hand.entry)  # no contract at belote
     exported = services.match_export_document(match)
     assert "game" not in exported
     assert "made_score" not in exported["rules"]
@@ -164,23 +179,31 @@ def test_a_belote_match_stays_belote():
 @pytest.mark.django_db
 def test_capot_points_allowed_are_each_games_own():
     match = services.match_import(document=generale_document())
-    # 162 is a coinche value, not a belote one: the database refuses it there.
+    # 162 is a coinche value, not a belote one: the engine refuses it there,
+    # and a coinche match's rules read as belote's are refused too.
     assert 162 not in presets.RULE_CHOICES["capot_points"]
+    with pytest.raises(scoring.MatchError):
+        services.match_create(names=["a", "b", "c", "d"], rules=scoring.Rules(capot_points=162))
+    Match.objects.filter(pk=match.pk).update(game="belote")
+    with pytest.raises(scoring.MatchError):
+        Match.objects.get(pk=match.pk).rules  # noqa: B018
+    # The database refuses a game no folder plays.
     with pytest.raises(IntegrityError), transaction.atomic():
-        Match.objects.filter(pk=match.pk).update(game="belote")
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Match.objects.filter(pk=match.pk).update(capot_points=300)
+        Match.objects.filter(pk=match.pk).update(game="tarot")
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    ("column", "value"),
-    [("bid", "85"), ("suit", "stars"), ("coinche", "triple")],
-)
-def test_the_database_refuses_an_unknown_contract(column, value):
+@pytest.mark.parametrize(("key", "value"), [("bid", 85), ("suit", "stars"), ("coinche", "triple")])
+def test_the_engine_refuses_an_unknown_contract(key, value):
     match = services.match_import(document=generale_document())
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Hand.objects.filter(match=match).update(**{column: value})
+    hand = dataclasses.replace(scoring.CoincheHand("A", 100, None, None, "A", 100), **{key: value})
+    with pytest.raises(scoring.MatchError):
+        services.hand_record(match=match, hand=hand)
+    assert match.hands.count() == 4  # nothing saved
+    # A stored hand changed behind the engine's back is refused when it is read.
+    Hand.objects.filter(match=match, taker="A").update(entry={"bid": value, key: value})
+    with pytest.raises(scoring.MatchError):
+        services.match_get_scoresheet(match)
 
 
 @pytest.mark.django_db
@@ -208,9 +231,12 @@ def test_the_web_import_takes_a_coinche_match_and_its_page_renders(client, langu
     assert match.team_a_name in page.content.decode()
 
 
+PAGES = VALID[:3] + VALID[-3:]  # of each game
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", VALID[:5], ids=[case_id(p) for p in VALID[:5]])
-def test_the_page_of_an_imported_case_renders(client, path: Path):
+@pytest.mark.parametrize(("game", "path"), PAGES, ids=ids(PAGES))
+def test_the_page_of_an_imported_case_renders(client, game: str, path: Path):
     match = imported(path)
     for url in (
         services.match_path(match),
@@ -286,17 +312,17 @@ def test_a_coinche_match_has_no_belote_preset():
     assert services.match_import(document=document).preset == presets.CUSTOM
 
 
-def test_every_coinche_rule_has_its_column_with_the_engines_default():
-    defaults = scoring.CoincheRules()
-    for name in presets.COINCHE_RULE_NAMES:
-        column = Match._meta.get_field(name)
-        if name in presets.RULE_NAMES:
-            continue  # shared with belote: belote's default (a coinche match sets every rule)
-        assert column.default == getattr(defaults, name), name
+@pytest.mark.parametrize("game", list(ENGINES))
+def test_a_rule_left_out_of_a_stored_match_takes_the_engines_default(game):
+    # A match stored before one of its game's rules existed reads it as its default.
+    defaults = ENGINES[game].rules_type()
+    assert Match(game=game, rule_values={}).rules == defaults
+    assert Match(game=game, rule_values={"target": 777}).rules.target == 777
+
+
+def test_a_new_match_is_of_the_default_game_with_its_default_preset():
     assert Match().rules == presets.DEFAULT.rules  # a new match is belote, as before
-    assert Match(game="coinche", target=2000, rounding="nearest_ten", capot_points=250).rules == (
-        defaults
-    )
+    assert Match(game="coinche", rule_values={"target": 2000}).rules == scoring.CoincheRules()
 
 
 @pytest.mark.django_db
@@ -305,7 +331,7 @@ def test_every_coinche_rule_has_its_column_with_the_engines_default():
 )
 def test_an_imported_coinche_match_offers_the_coinche_entry_form(client, language, legend):
     # The coinche form (its bid, no renonce) and the correction links of its hands.
-    match = imported(VALID[0])
+    match = imported(COINCHE_VALID[0])
     body = client.get(services.match_path(match), **language).content.decode()
     assert 'id="hand-form"' in body
     assert f"<legend>{legend}</legend>" in body
