@@ -49,6 +49,7 @@ def test_the_rule_names_are_the_engines():
         "announcements",
         "renonce",
         "win_needs_trick",
+        "capot_takes_announcements",
     )
 
 
@@ -61,6 +62,7 @@ def test_the_choices_are_the_values_the_engine_accepts():
         "announcements": (True, False),
         "renonce": ("penalty", "annul"),
         "win_needs_trick": (True, False),
+        "capot_takes_announcements": (True, False),
     }
 
 
@@ -84,6 +86,7 @@ def test_the_presets_are_valid_rules_and_the_classic_one_is_the_default():
         "announcements": False,
         "renonce": "penalty",
         "win_needs_trick": True,
+        "capot_takes_announcements": False,
         "card_names": "french",
     }
     assert presets.ANNONCES.values() == {**presets.CLASSIQUE.values(), "announcements": True}
@@ -180,6 +183,7 @@ def test_the_rules_sections_show_every_rule_field_in_the_pages_order():
     assert shown == [
         ("capot_points", ""),
         ("announcements", ""),
+        ("capot_takes_announcements", ""),
         ("litige", "vertical"),
         ("rounding", ""),
         ("renonce", "vertical"),
@@ -188,7 +192,14 @@ def test_the_rules_sections_show_every_rule_field_in_the_pages_order():
     ]
     # The calculator: the rules one hand depends on.
     calculator = [field.name for field, _css in RulesForm(prefix="rules").rule_fields()]
-    assert calculator == ["capot_points", "announcements", "litige", "rounding", "renonce"]
+    assert calculator == [
+        "capot_points",
+        "announcements",
+        "capot_takes_announcements",
+        "litige",
+        "rounding",
+        "renonce",
+    ]
 
 
 # --------------------------------------------------------------------------

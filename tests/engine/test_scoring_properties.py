@@ -65,6 +65,7 @@ def rules_strategy(
         announcements=st.booleans(),
         renonce=st.sampled_from(["penalty", "annul"]),
         win_needs_trick=st.booleans(),
+        capot_takes_announcements=st.booleans(),
     )
 
 

@@ -231,3 +231,26 @@ def test_the_new_match_page_has_an_input_for_every_rule(client):
     body = client.get("/nouvelle/").content.decode()
     for name in (*presets.RULE_NAMES, "card_names"):
         assert f'name="{name}"' in body
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ({}, "à l'équipe qui a fait capot"),
+        ({"HTTP_ACCEPT_LANGUAGE": "en"}, "to the team that made"),
+    ],
+)
+def test_a_capot_can_take_the_announcements_of_the_team_that_was_capot(client, language, words):
+    # The rule capot_takes_announcements (docs/match-document.md): a custom set of rules.
+    data = form(preset="annonces", announcements="on", capot_takes_announcements="on")
+    assert client.post("/nouvelle/", data, **language).status_code == 303
+    match = Match.objects.get()
+    assert match.rules.capot_takes_announcements is True
+    assert match.preset == "custom"
+    # Alice takes and makes capot; Bob's team won the announcements (50), Dan held the belote.
+    entry = {"taker": "1", "capot": "A", "belote": "B", "ann_team": "B", "ann_points": "50"}
+    client.post(f"/m/{match.token}/donnes/", {**entry, "match_version": match.version})
+    match.refresh_from_db()
+    assert (match.total_a, match.total_b) == (252 + 50, 20)
+    body = client.get(f"/m/{match.token}/", **language).content.decode()
+    assert words.replace("'", "&#x27;") in body  # the rules' summary says so

@@ -116,7 +116,11 @@ class Rules:
     - ``announcements``: whether announcements are played (belote always is);
     - ``renonce``: ``"penalty"`` or ``"annul"``;
     - ``win_needs_trick``: a team that was capot in a hand cannot win the
-      match on that hand.
+      match on that hand;
+    - ``capot_takes_announcements``: when the taker makes capot, the team
+      that was capot loses its announcements to it (its belote stays: it is
+      never taken); false, each team keeps its own (FORMAT, rule
+      ``capot_takes_announcements``).
 
     Construction does not validate; :func:`check_rules` lists the problems and
     :func:`score_match` raises :class:`MatchError` on them.
@@ -129,6 +133,7 @@ class Rules:
     announcements: bool = True
     renonce: str = RenonceRule.PENALTY
     win_needs_trick: bool = True
+    capot_takes_announcements: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +180,13 @@ def check_rules(rules: Rules) -> list[Problem]:
     check_choice(out, None, "rules.announcements", rules.announcements, (True, False))
     check_choice(out, None, "rules.renonce", rules.renonce, tuple(RenonceRule))
     check_choice(out, None, "rules.win_needs_trick", rules.win_needs_trick, (True, False))
+    check_choice(
+        out,
+        None,
+        "rules.capot_takes_announcements",
+        rules.capot_takes_announcements,
+        (True, False),
+    )
     return out
 
 
@@ -335,6 +347,11 @@ def score_hand(rules: Rules, hand: HandInput, reserve: int) -> HandScore:
             # Each team scores its own total.
             winner = taker
             tricks_a, tricks_b, scored_ann_a, scored_ann_b = tricks.a, tricks.b, ann_a, ann_b
+            if capot is not None and rules.capot_takes_announcements:
+                # The team that was capot loses its announcements to the taker.
+                scored_ann_a, scored_ann_b = (
+                    (ann_a + ann_b, 0) if taker == "A" else (0, ann_a + ann_b)
+                )
         elif outcome is Outcome.DEDANS:
             winner = defense
             base = rules.capot_points if capot == defense else TRICK_POINTS_TOTAL

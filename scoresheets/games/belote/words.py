@@ -24,6 +24,13 @@ RULES: tuple[RuleWords, ...] = (
     ),
     ANNOUNCEMENTS,
     RuleWords(
+        "capot_takes_announcements",
+        _("L'équipe capot perd ses annonces : l'équipe qui a fait capot les marque"),
+        short=_("Annonces d'une équipe capot"),
+        field=_("règles, annonces d'une équipe capot"),
+        booleans=(_("à l'équipe qui a fait capot"), _("gardées")),
+    ),
+    RuleWords(
         "litige",
         _("Litige (égalité)"),
         short=_("Litige"),
@@ -63,4 +70,11 @@ RULES: tuple[RuleWords, ...] = (
 )
 
 # The rules one hand depends on: the calculator's (the others take the engine's defaults).
-CALCULATOR_RULES = ("capot_points", "announcements", "litige", "rounding", "renonce")
+CALCULATOR_RULES = (
+    "capot_points",
+    "announcements",
+    "capot_takes_announcements",
+    "litige",
+    "rounding",
+    "renonce",
+)
