@@ -653,6 +653,47 @@ class Engine:
     case_folders: tuple[str, ...] = ()
 
 
+def parse_document(
+    document: Any,
+    *,
+    rules_type: type,
+    parse_rules: Callable[[Any, list[Problem]], Any],
+    parse_hand: Callable[[Any, int, list[Problem]], Any],
+    check_hand: Callable[[Any, Any, int], list[Problem]],
+    game: str | None = None,
+) -> tuple[Any, list[Any]]:
+    """A match document (parsed JSON) as ``(rules, [hand, ...])`` of one game,
+    by that game's parsers of its rules and of a hand (which append their
+    problems to the list they are given) and its ``check_hand``: FORMAT,
+    *Match document*: ``hands`` required (a list), ``rules`` optional (the
+    defaults of ``rules_type``) but not null, every hand checked; with
+    ``game``, the document's ``game`` must be that. Raises
+    :class:`MatchError` with every problem found."""
+    if not isinstance(document, dict):
+        raise MatchError([problem(None, "document", "not_object", "must be a JSON object")])
+    out: list[Problem] = []
+    if game is not None and document.get("game") != game:
+        out.append(problem(None, "game", "invalid_choice", f'must be "{game}"', choices=(game,)))
+    rules = rules_type()
+    if "rules" in document:
+        rules = parse_rules(document["rules"], out)
+    hands: list[Any] = []
+    if "hands" not in document:
+        out.append(problem(None, "hands", "required", "is required (a list of hands)"))
+    elif not isinstance(document["hands"], list):
+        out.append(problem(None, "hands", "not_list", "must be a list of hands"))
+    else:
+        for number, raw in enumerate(document["hands"], start=1):
+            hand = parse_hand(raw, number, out)
+            if hand is not None:
+                if rules is not None:
+                    out.extend(check_hand(rules, hand, number))
+                hands.append(hand)
+    if out or rules is None:
+        raise MatchError(out)
+    return rules, hands
+
+
 def parsed(parse: Callable[..., Any], raw: Any, *args: Any) -> Any:
     """What ``parse(raw, *args, out)`` (a game's parser of one part of its
     match document, which appends its problems to ``out`` and gives ``None``

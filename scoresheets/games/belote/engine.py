@@ -38,7 +38,6 @@ from scoresheets.scoring.kernel import (
     CardNames,
     Engine,
     HandScore,
-    MatchError,
     MatchResult,
     Outcome,
     Pair,
@@ -53,6 +52,7 @@ from scoresheets.scoring.kernel import (
     gettext_noop,
     other_team,
     pair_of,
+    parse_document,
     parsed,
     plainly_valid_announcements,
     plainly_valid_points,
@@ -542,28 +542,13 @@ def parse_match_document(document: Any) -> tuple[Rules, list[HandInput]]:
 
     Raises :class:`MatchError` with every shape problem found.
     """
-    out: list[Problem] = []
-    if not isinstance(document, dict):
-        raise MatchError([problem(None, "document", "not_object", "must be a JSON object")])
-    rules: Rules | None = Rules()
-    if "rules" in document:
-        rules = _parse_rules(document["rules"], out)
-    hands_raw = document.get("hands")
-    hands: list[HandInput] = []
-    if "hands" not in document:
-        out.append(problem(None, "hands", "required", "is required (a list of hands)"))
-    elif not isinstance(hands_raw, list):
-        out.append(problem(None, "hands", "not_list", "must be a list of hands"))
-    else:
-        for number, raw in enumerate(hands_raw, start=1):
-            hand = _parse_hand(raw, number, out)
-            if hand is not None:
-                if rules is not None:
-                    out.extend(check_hand(rules, hand, number))
-                hands.append(hand)
-    if out or rules is None:
-        raise MatchError(out)
-    return rules, hands
+    return parse_document(
+        document,
+        rules_type=Rules,
+        parse_rules=_parse_rules,
+        parse_hand=_parse_hand,
+        check_hand=check_hand,
+    )
 
 
 def match_document(rules: Rules, hands: Iterable[HandInput]) -> dict[str, Any]:

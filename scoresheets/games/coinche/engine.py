@@ -42,7 +42,6 @@ from scoresheets.scoring.kernel import (
     TRICK_POINTS_TOTAL,
     Engine,
     HandScore,
-    MatchError,
     MatchResult,
     Outcome,
     Pair,
@@ -58,6 +57,7 @@ from scoresheets.scoring.kernel import (
     is_int,
     other_team,
     pair_of,
+    parse_document,
     parsed,
     plainly_valid_announcements,
     plainly_valid_points,
@@ -710,29 +710,14 @@ def parse_match_document(document: Any) -> tuple[CoincheRules, list[CoincheHand]
 
     Raises :class:`MatchError` with every problem found.
     """
-    if not isinstance(document, dict):
-        raise MatchError([problem(None, "document", "not_object", "must be a JSON object")])
-    out: list[Problem] = []
-    if document.get("game") != GAME:
-        out.append(problem(None, "game", "invalid_choice", 'must be "coinche"', choices=(GAME,)))
-    rules: CoincheRules | None = CoincheRules()
-    if "rules" in document:
-        rules = _parse_rules(document["rules"], out)
-    hands: list[CoincheHand] = []
-    if "hands" not in document:
-        out.append(problem(None, "hands", "required", "is required (a list of hands)"))
-    elif not isinstance(document["hands"], list):
-        out.append(problem(None, "hands", "not_list", "must be a list of hands"))
-    else:
-        for number, raw in enumerate(document["hands"], start=1):
-            hand = _parse_hand(raw, number, out)
-            if hand is not None:
-                if rules is not None:
-                    out.extend(check_hand(rules, hand, number))
-                hands.append(hand)
-    if out or rules is None:
-        raise MatchError(out)
-    return rules, hands
+    return parse_document(
+        document,
+        rules_type=CoincheRules,
+        parse_rules=_parse_rules,
+        parse_hand=_parse_hand,
+        check_hand=check_hand,
+        game=GAME,
+    )
 
 
 def match_document(rules: CoincheRules, hands: Iterable[CoincheHand]) -> dict[str, Any]:
