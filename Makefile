@@ -24,9 +24,12 @@ run: install
 # The tests are in three tiers (tests/conftest.py): engine (pure, no
 # database), web (test client, services) and browser (Chromium, live servers).
 # `make test-fast` is the edit loop: engine + web on SQLite. `make test` is the
-# whole suite, CI's: the engine once (it never touches a database), then web
-# and browser on SQLite, then again on PostgreSQL when one answers at PG_URL
-# (CI starts it); without PostgreSQL it says so and SQLite alone counts.
+# whole suite, CI's: the engine once (it never touches a database), web and
+# browser on SQLite (the embedded default), then, when PostgreSQL answers at
+# PG_URL (CI starts it), web again and the browser tests whose outcome depends
+# on the database (marker every_database: simultaneous writes, one-time keys)
+# plus the two app servers on PostgreSQL and Redis (marker cluster). Without
+# PostgreSQL it says so and SQLite alone counts.
 # Tests run in parallel (pytest-xdist): JOBS processes, BROWSER_JOBS for the
 # browser tier, whose tests mostly wait on pages.
 PG_URL ?= postgres://postgres@127.0.0.1:5432/rebelote
@@ -45,11 +48,11 @@ test: install
 	env -u DATABASE_URL $(PYTEST) -n $(JOBS) tests/engine
 	@echo "== web and browser tiers on SQLite"
 	env -u DATABASE_URL $(PYTEST) -n $(JOBS) tests/web
-	env -u DATABASE_URL $(PYTEST) -n $(BROWSER_JOBS) tests/browser
+	env -u DATABASE_URL $(PYTEST) -n $(BROWSER_JOBS) -m "not cluster" tests/browser
 	@if $(BIN)/python scripts/pg_available.py "$(PG_URL)"; then \
-		echo "== web and browser tiers on PostgreSQL ($(PG_URL))"; \
+		echo "== web tier, the browser tests that depend on the database, two app servers: PostgreSQL ($(PG_URL))"; \
 		DATABASE_URL="$(PG_URL)" $(PYTEST) -n $(JOBS) tests/web && \
-		DATABASE_URL="$(PG_URL)" $(PYTEST) -n $(BROWSER_JOBS) tests/browser; \
+		DATABASE_URL="$(PG_URL)" $(PYTEST) -n $(BROWSER_JOBS) -m "every_database or cluster" tests/browser; \
 	else \
 		echo "== PostgreSQL not reachable at $(PG_URL): tests ran on SQLite only"; \
 	fi

@@ -44,6 +44,27 @@ def browser():
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_session_left_on_the_test_database(django_db_setup, django_db_blocker):
+    """On PostgreSQL, end every other session on the test database before
+    pytest-django drops it (its teardown runs after this one).
+
+    A live server's request threads borrow connections from psycopg's pool;
+    one that a thread never gave back (seen: one a run, idle after COMMIT,
+    with no thread left to own it) made the drop fail ("being accessed by
+    other users") and left the database behind on the server."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
 @pytest.fixture(autouse=True)
 def _csp_problems():
     """Each test starts and ends with no CSP problem collected."""

@@ -28,7 +28,7 @@ from scoresheets import scoring, services
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import make_match
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.every_database, pytest.mark.django_db(transaction=True)]
 
 ROUNDS = 50
 PHONES = ("Léa", "Sam", "Noé", "Zoé")

@@ -16,7 +16,11 @@ from scoresheets.models import Match
 from tests.browser.phones import enter_hand, phone
 from tests.factories import hand, make_match, play
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.every_database,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def elsewhere(call: Callable[[], Any]) -> Any:

@@ -24,7 +24,11 @@ from tests.browser.test_offline import (
 from tests.browser.test_offline_entry import _live_hands, _lose_first_answer, _pending_rows
 from tests.factories import hand, make_match, play
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.every_database,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def _versions(match) -> list[int]:

@@ -22,7 +22,11 @@ from tests.browser.test_offline import (
 )
 from tests.factories import make_match
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.every_database,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def _live_hands(match) -> list[tuple[int, str | None, int | None]]:

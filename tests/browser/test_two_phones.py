@@ -10,7 +10,11 @@ import pytest
 
 from tests.browser.phones import CSP_PROBLEMS, enter_hand, phone, start_match, totals
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.every_database,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def test_it_shows_every_hand_on_the_second_phone_without_a_reload(live_server, browser):

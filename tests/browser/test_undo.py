@@ -14,7 +14,11 @@ from tests.browser.phones import phone, wait_until_still
 from tests.browser.test_conflicts import elsewhere, live_hands, wait_for_version
 from tests.factories import hand, make_match, play
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.every_database,
+    pytest.mark.django_db(transaction=True),
+]
 
 # Where to keep the screenshots of the conflict panel and the undo bar (to look
 # at them; docs/screenshots.py takes the README's): unset, none is taken.
