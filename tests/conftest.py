@@ -32,6 +32,9 @@ SHARED_COINCHE_CASES_DIR = SHARED_SCORING_DIR / "coinche"
 # The announcement comparisons (docs/announcements.md), kept the same way.
 ANNOUNCEMENT_CASES_DIR = ROOT / "tests" / "announcements"
 SHARED_ANNOUNCEMENT_CASES_DIR = SHARED_SCORING_DIR / "announcements"
+# The concours' results documents (docs/concours.md), kept the same way.
+CONCOURS_CASES_DIR = CASES_DIR / "concours"
+SHARED_CONCOURS_CASES_DIR = SHARED_SCORING_DIR / "concours"
 
 
 def case_files(project: Path = CASES_DIR, shared: Path = SHARED_CASES_DIR) -> list[Path]:
@@ -59,6 +62,12 @@ def coinche_case_files() -> list[Path]:
     """Every worked coinche case: the project's (``tests/cases/coinche``), then
     those of ``../shared/scoring/coinche`` when that folder exists."""
     return case_files(COINCHE_CASES_DIR, SHARED_COINCHE_CASES_DIR)
+
+
+def concours_case_files() -> list[Path]:
+    """Every worked concours case: the project's (``tests/cases/concours``),
+    then those of ``../shared/scoring/concours`` when that folder exists."""
+    return case_files(CONCOURS_CASES_DIR, SHARED_CONCOURS_CASES_DIR)
 
 
 def case_id(path: Path) -> str:

@@ -1,0 +1,160 @@
+"""Every worked concours case (tests/cases/concours, and
+../shared/scoring/concours when present), through the ranking function and
+through ``manage.py rank_concours`` (docs/concours.md, 4)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoresheets.concours.ranking import rank_document
+from scoresheets.scoring import MatchError
+from tests.commands import run_command
+from tests.conftest import CONCOURS_CASES_DIR, ROOT, case_id, concours_case_files
+
+CASES = concours_case_files()
+
+
+def test_it_finds_the_project_cases():
+    # The project's own copy must be there: a clone tests itself without ../shared.
+    project = [p for p in CASES if p.parent == CONCOURS_CASES_DIR]
+    assert len(project) >= 25
+    assert len([p for p in project if p.stem.startswith("error_")]) >= 10
+
+
+def assert_matches_expected(result: dict, expected: dict) -> None:
+    """docs/concours.md, 4: keys of ``expected`` match exactly, except
+    ``standings``: same length, and the keys given in each entry match."""
+    for key, value in expected.items():
+        if key == "standings":
+            assert len(result["standings"]) == len(value)
+            for place, (got, want) in enumerate(zip(result["standings"], value, strict=True), 1):
+                for entry_key, entry_value in want.items():
+                    assert got[entry_key] == entry_value, f"standings {place}, {entry_key}"
+        else:
+            assert result[key] == value, key
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
+def test_case_through_the_ranking(path: Path):
+    document = load(path)
+    assert document["why"].strip()
+    expected = document["expected"]
+    if expected.get("error"):
+        with pytest.raises(MatchError) as info:
+            rank_document(document)
+        assert info.value.problems
+        assert all(p.code and p.field and p.hand is None for p in info.value.problems)
+    else:
+        assert_matches_expected(rank_document(document), expected)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
+def test_case_through_the_command(path: Path):
+    expected = load(path)["expected"]
+    code, out, err = run_command("rank_concours", str(path))
+    if expected.get("error"):
+        assert code == 2
+        assert out == ""
+        lines = err.strip().splitlines()
+        assert lines and all(": " in line for line in lines)
+    else:
+        assert code == 0, err
+        assert err == ""
+        assert_matches_expected(json.loads(out), expected)
+
+
+def test_the_cases_cover_the_contract():
+    """The kinds issue 19 asks the cases to cover are all there."""
+    valid = [load(p) for p in CASES if not load(p)["expected"].get("error")]
+    settings = [doc.get("settings", {}) for doc in valid]
+    assert {s.get("ranking", "points") for s in settings} >= {"points", "win_points"}
+    assert {s.get("bye", {}).get("kind", "half") for s in settings} >= {
+        "half",
+        "average",
+        "fixed",
+    }
+    assert {t for s in settings for t in s.get("tiebreaks", [])} >= {
+        "points",
+        "difference",
+        "conceded",
+        "wins",
+        "direct",
+    }
+    assert any(s.get("mode") == "melee" for s in settings)
+    assert any(s.get("game") == "coinche" for s in settings)
+    entrants = [e for doc in valid for e in doc.get("teams", [])]
+    assert any(e.get("left_after") for e in entrants)
+    assert any(e.get("arrived", 1) > 1 for e in entrants)
+    kinds = {p.get("kind", "to_opponents") for doc in valid for p in doc.get("penalties", [])}
+    assert kinds == {"to_opponents", "deducted"}
+
+
+def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", "rank_concours", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_it_reads_standard_input_in_a_real_process():
+    path = CONCOURS_CASES_DIR / "points_total_ranking.json"
+    proc = manage("-", stdin=path.read_text(encoding="utf-8"))
+    assert proc.returncode == 0, proc.stderr
+    assert [s["team"] for s in json.loads(proc.stdout)["standings"]] == [2, 4, 1, 3]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "[1, 2]",
+        '{"teams": [], "parties": [{"tables": [{"teams": [1, 2], "points": [1e3, 0]}]}]}',
+        '{"teams": [{"number": NaN}], "parties": []}',
+        "[" * 50_000,
+        '{"settings": null, "teams": [], "parties": []}',
+        '{"teams": [], "parties": [], "penalties": {"team": 1}}',
+    ],
+)
+def test_it_exits_2_without_traceback_on_bad_input(text: str):
+    proc = manage("-", stdin=text)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip()
+
+
+def test_it_prints_one_line_per_problem_naming_the_field(tmp_path: Path):
+    document = {
+        "teams": [{"number": 1}, {"number": 2}, {"number": 3}],
+        "parties": [
+            {"tables": [{"teams": [1, 9], "points": [1000, -1]}], "byes": [3]},
+        ],
+    }
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document))
+    proc = manage(str(path))
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.splitlines() == [
+        "parties[1].tables[1].teams[2]: 9 is not the number of a team",
+        "parties[1].tables[1].points[2]: must be between 0 and 1000000",
+    ]
+
+
+def test_it_reports_a_missing_file():
+    proc = manage("/nonexistent/concours.json")
+    assert proc.returncode == 2
+    assert "cannot read" in proc.stderr
