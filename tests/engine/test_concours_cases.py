@@ -5,6 +5,7 @@ through ``manage.py rank_concours`` (docs/concours.md, 4)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -158,3 +159,12 @@ def test_it_reports_a_missing_file():
     proc = manage("/nonexistent/concours.json")
     assert proc.returncode == 2
     assert "cannot read" in proc.stderr
+
+
+def test_the_contract_examples_agree():
+    """docs/concours.md: the results document of section 1 ranks exactly as
+    the ranking document of section 2.6 shows."""
+    text = (ROOT / "docs" / "concours.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```json\n(.*?)```", text, re.S)
+    document, ranking = json.loads(blocks[0]), json.loads(blocks[1])
+    assert rank_document(document) == ranking
