@@ -2,11 +2,12 @@
 
 Pure: the only chance comes from the ``random.Random`` passed in, so a seed
 makes every draw reproducible. Partie 1 is drawn at random; later parties
-follow the ranking (Swiss) through one minimum-cost perfect matching whose
-edge costs order the criteria of section 3 (fewest repeated byes, fewest
-rematches, the bye to the lowest-ranked, pairs closest in the ranking),
-solved exactly by networkx's blossom algorithm.
-"""
+follow the ranking (Swiss): the draw that comes first in the order of
+section 3 (fewest repeated byes, fewest rematches, the bye to the
+lowest-ranked, then from the top each with the nearest it may meet). A
+depth-first search finds it when no rematch is needed; otherwise an exact
+construction on networkx's blossom matching (the least rematches) does,
+choice by choice. Both give the same draw."""
 
 from __future__ import annotations
 
