@@ -258,6 +258,10 @@ def test_the_pages_and_the_worker_share_one_configuration(client: Client):
     for path in Path(finders.find("js/sync/config.js")).parent.parent.rglob("*.js"):
         source = path.read_text(encoding="utf-8")
         copies = ("rebelote-pages-v1", "rebelote-sheets-v1", "/donnes/", "supprimer", '"hands"')
+        if path.parent.name == "scoring":
+            # The phone's scorer reads the match document, whose key "hands"
+            # is no part of the sheet (docs/match-document.md).
+            copies = tuple(copied for copied in copies if copied != '"hands"')
         for copied in copies:
             assert copied not in source, (path.name, copied)
 
