@@ -26,6 +26,7 @@ export const DEFAULTS = {
   announcements: true,
   renonce: "penalty",
   win_needs_trick: true,
+  capot_takes_announcements: false,
 };
 export const CHOICES = {
   capot_points: [252, 250],
@@ -34,6 +35,7 @@ export const CHOICES = {
   announcements: [true, false],
   renonce: ["penalty", "annul"],
   win_needs_trick: [true, false],
+  capot_takes_announcements: [true, false],
 };
 export const HAND_KEYS = ["taker", "points", "capot", "belote", "announcements", "renonce"];
 
@@ -208,6 +210,11 @@ export function scoreHand(rules, hand, reserve) {
       for (const team of TEAMS) {
         mine[team].tricks = tricks[team];
         mine[team].announcements = hand.announcements[team];
+      }
+      if (!isNone(capot) && rules.capot_takes_announcements) {
+        // The team that was capot loses its announcements to the taker.
+        mine[taker].announcements = annA + annB;
+        mine[defense].announcements = 0;
       }
     } else if (outcome === DEDANS) {
       winner = defense;
