@@ -38,7 +38,7 @@ BROWSER_JOBS ?= 4
 PYTEST := $(BIN)/python -m pytest
 
 test-fast: install
-	env -u DATABASE_URL $(PYTEST) -n $(JOBS) tests/engine tests/web
+	env -u DATABASE_URL REBELOTE_TEST_FAST=1 $(PYTEST) -n $(JOBS) tests/engine tests/web
 
 test: install
 	$(BIN)/python manage.py makemigrations --check --dry-run >/dev/null

@@ -37,6 +37,16 @@ CONCOURS_CASES_DIR = CASES_DIR / "concours"
 SHARED_CONCOURS_CASES_DIR = SHARED_SCORING_DIR / "concours"
 
 
+def examples(full: int) -> int:
+    """How many examples a large property search draws: ``full`` under ``make
+    test`` (and CI), a fifth of it (at least 100) in the edit loop, where
+    ``make test-fast`` sets REBELOTE_TEST_FAST=1. Only searches of more than a
+    thousand examples use it: they cost a quarter of the loop otherwise."""
+    if os.environ.get("REBELOTE_TEST_FAST"):
+        return max(100, full // 5)
+    return full
+
+
 def case_files(project: Path = CASES_DIR, shared: Path = SHARED_CASES_DIR) -> list[Path]:
     """Every worked case: the project's (``tests/cases``), then those of
     ``../shared/scoring/cases`` when that folder exists, each sorted by name;

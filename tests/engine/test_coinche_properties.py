@@ -28,6 +28,7 @@ from scoresheets.scoring import (
     score_document,
     score_match,
 )
+from tests.conftest import examples
 from tests.engine.test_scoring_properties import (
     ANNOUNCEMENT,
     JSON_VALUES,
@@ -654,7 +655,7 @@ def rules_and_any_hand(draw: st.DrawFn) -> tuple[CoincheRules, CoincheHand]:
     return rules, dataclasses.replace(hand, **{name: draw(FIELD_VALUES[name]) for name in names})
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(rules_and_any_hand())
 def test_the_fast_path_accepts_exactly_the_valid_hands(rules_and_hand):
     from scoresheets.scoring import coinche

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from scoresheets.concours.ranking import rank_document
 from scoresheets.scoring import MatchError
-from tests.commands import run_command
+from tests.commands import manage, run_command
 from tests.conftest import CONCOURS_CASES_DIR, ROOT, case_id, concours_case_files
 
 CASES = concours_case_files()
@@ -99,20 +98,18 @@ def test_the_cases_cover_the_contract():
     assert kinds == {"to_opponents", "deducted"}
 
 
-def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", "rank_concours", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
+def rank(*args: str, stdin: str | None = None, real_process: bool = False):
+    """``manage.py rank_concours args`` (tests.commands.manage): stdout and
+    stderr as text; in this process unless ``real_process``."""
+    proc = manage("rank_concours", *args, stdin=stdin, real_process=real_process)
+    return SimpleNamespace(
+        returncode=proc.returncode, stdout=proc.stdout.decode(), stderr=proc.stderr.decode()
     )
 
 
 def test_it_reads_standard_input_in_a_real_process():
     path = CONCOURS_CASES_DIR / "points_total_ranking.json"
-    proc = manage("-", stdin=path.read_text(encoding="utf-8"))
+    proc = rank("-", stdin=path.read_text(encoding="utf-8"), real_process=True)
     assert proc.returncode == 0, proc.stderr
     assert [s["team"] for s in json.loads(proc.stdout)["standings"]] == [2, 4, 1, 3]
 
@@ -130,7 +127,7 @@ def test_it_reads_standard_input_in_a_real_process():
     ],
 )
 def test_it_exits_2_without_traceback_on_bad_input(text: str):
-    proc = manage("-", stdin=text)
+    proc = rank("-", stdin=text)
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert "Traceback" not in proc.stderr
@@ -146,7 +143,7 @@ def test_it_prints_one_line_per_problem_naming_the_field(tmp_path: Path):
     }
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(document))
-    proc = manage(str(path))
+    proc = rank(str(path))
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.splitlines() == [
@@ -156,7 +153,7 @@ def test_it_prints_one_line_per_problem_naming_the_field(tmp_path: Path):
 
 
 def test_it_reports_a_missing_file():
-    proc = manage("/nonexistent/concours.json")
+    proc = rank("/nonexistent/concours.json")
     assert proc.returncode == 2
     assert "cannot read" in proc.stderr
 

@@ -27,6 +27,7 @@ from scoresheets.scoring import (
     score_document,
     score_match,
 )
+from tests.conftest import examples
 
 NO_END = 10**9  # a target no match of these sizes reaches
 TEAM = st.sampled_from(["A", "B"])
@@ -587,7 +588,7 @@ def any_hand(draw: st.DrawFn) -> HandInput:
     )
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(rules=rules_strategy(), hand=any_hand())
 def test_the_fast_path_accepts_exactly_the_valid_hands(rules: Rules, hand: HandInput):
     from scoresheets.scoring import belote
