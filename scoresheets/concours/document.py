@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from scoresheets.scoring import MatchError, Problem
+from scoresheets.scoring.kernel import TRICK_POINTS_TOTAL
 
 __all__ = [
     "BYE_KINDS",
@@ -110,10 +111,31 @@ class Length:
 
 
 @dataclass(frozen=True)
+class GameFacts:
+    """What the concours needs to know of one game (1.2, 2.2): how its parties
+    end and rank by default, and ``donne_points``, the points every donne shares
+    out whatever is bid (162 at belote: ``kernel.TRICK_POINTS_TOTAL``), or None
+    where the bid is scored and a donne has no fixed size (coinche)."""
+
+    length: Length
+    ranking: Ranking
+    donne_points: int | None
+
+
+# One entry per game: the only place the concours core tells the games apart.
+# ``settings.game`` defaults to the first.
+GAME_FACTS: dict[str, GameFacts] = {
+    "belote": GameFacts(Length(donnes=12), Ranking.POINTS, TRICK_POINTS_TOTAL),
+    "coinche": GameFacts(Length(target=2001), Ranking.WIN_POINTS, None),
+}
+DEFAULT_GAME = Game(next(iter(GAME_FACTS)))
+
+
+@dataclass(frozen=True)
 class Settings:
     """``settings`` with every default filled in (1.2)."""
 
-    game: Game = Game.BELOTE
+    game: Game = DEFAULT_GAME
     mode: Mode = Mode.TEAMS
     parties: int = 4
     length: Length = Length(donnes=12)
@@ -308,8 +330,7 @@ SETTINGS_KEYS = (
     "tiebreaks",
     "bye",
 )
-DEFAULT_LENGTH = {Game.BELOTE: Length(donnes=12), Game.COINCHE: Length(target=2001)}
-DEFAULT_RANKING = {Game.BELOTE: Ranking.POINTS, Game.COINCHE: Ranking.WIN_POINTS}
+
 DEFAULT_TIEBREAKS = {
     Ranking.POINTS: (Tiebreak.DIFFERENCE, Tiebreak.WINS),
     Ranking.WIN_POINTS: (Tiebreak.POINTS, Tiebreak.DIFFERENCE),
@@ -336,20 +357,20 @@ def _parse_settings(raw: Any, out: list[Problem]) -> Settings | None:
     obj = _object(out, "settings", raw, SETTINGS_KEYS, "the settings")
     if obj is None:
         return None
-    game = Game.BELOTE
+    game = DEFAULT_GAME
     if "game" in obj:
         game = _choice(out, "settings.game", obj["game"], Game)
     mode = Mode.TEAMS
     if "mode" in obj:
         mode = _choice(out, "settings.mode", obj["mode"], Mode)
     parties = _int(out, "settings.parties", obj.get("parties", _MISSING), 1, MAX_PARTIES, 4)
-    length = DEFAULT_LENGTH.get(game, Length(donnes=12))
+    length = GAME_FACTS[game or DEFAULT_GAME].length
     if "length" in obj:
         length = _length(out, "settings.length", obj["length"])
     last_length = length
     if "last_length" in obj:
         last_length = _length(out, "settings.last_length", obj["last_length"])
-    ranking = DEFAULT_RANKING.get(game, Ranking.POINTS)
+    ranking = GAME_FACTS[game or DEFAULT_GAME].ranking
     if "ranking" in obj:
         ranking = _choice(out, "settings.ranking", obj["ranking"], Ranking)
 
@@ -428,7 +449,7 @@ def _parse_settings(raw: Any, out: list[Problem]) -> Settings | None:
                 bye_win_points = _int(
                     out, "settings.bye.win_points", bye["win_points"], 0, MAX_WIN_POINTS
                 )
-    if bye_kind is ByeKind.HALF and game is Game.COINCHE:
+    if bye_kind is ByeKind.HALF and game and GAME_FACTS[game].donne_points is None:
         for name, value in (("length", length), ("last_length", last_length)):
             if value is not None and value.donnes is not None:
                 _problem(

@@ -14,6 +14,7 @@ from itertools import combinations, groupby
 from typing import Any
 
 from scoresheets.concours.document import (
+    GAME_FACTS,
     ByeKind,
     Concours,
     Mode,
@@ -74,9 +75,10 @@ class Standing:
 def bye_points(settings: Settings, number: int, partie: Partie) -> int:
     """The exempt's points at partie ``number`` (1-based), docs/concours.md 2.2.
 
-    ``half``: 81 a donne (belote; the validation refuses it at coinche in
-    donnes) or T // 2 for a partie to a target T; ``average``: the mean of
-    the seated sides' table points, halves up (0 without a table);
+    ``half``: half a donne's points a donne (``GAME_FACTS``: 81 at belote;
+    the validation refuses it where a donne has no fixed size) or T // 2
+    for a partie to a target T; ``average``: the mean of the seated sides'
+    table points, halves up (0 without a table);
     ``fixed``: ``settings.bye_points``.
     """
     if settings.bye_kind is ByeKind.FIXED:
@@ -88,7 +90,7 @@ def bye_points(settings: Settings, number: int, partie: Partie) -> int:
         return (2 * sum(sides) + len(sides)) // (2 * len(sides))
     length = settings.length_of(number)
     if length.donnes is not None:
-        return 81 * length.donnes
+        return GAME_FACTS[settings.game].donne_points // 2 * length.donnes
     return (length.target or 0) // 2
 
 
