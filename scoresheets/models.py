@@ -304,10 +304,11 @@ class Hand(models.Model):
 
     ``number`` is the hand's place in the order of play, unique in its match
     and never reused; a deleted hand keeps it (``deleted_at`` set) so that a
-    restore puts it back where it was. The number shown to players is the
-    hand's position among the live hands. ``version`` counts the changes of
-    this hand (an edit form carries it to detect a concurrent change); every
-    change is kept as a :class:`HandRevision`.
+    restore puts it back where it was; a new hand undone by its "Annuler" is
+    ``withdrawn`` as well: no deleted hand to restore. The number shown to
+    players is the hand's position among the live hands. ``version`` counts
+    the changes of this hand (an edit form carries it to detect a concurrent
+    change); every change is kept as a :class:`HandRevision`.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
@@ -316,6 +317,10 @@ class Hand(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     version = models.PositiveIntegerField(default=1)
     deleted_at = models.DateTimeField(null=True, blank=True)
+    # A new hand taken back by its "Annuler" (issue 20): gone from the sheet
+    # (``deleted_at`` set too), kept in its history, never listed among the
+    # deleted hands nor restored: it was never a hand of the match.
+    withdrawn = models.BooleanField(default=False)
     entered_by = models.CharField(max_length=40, blank=True)
 
     taker = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)

@@ -251,7 +251,8 @@ def match_get_scoresheet(match: Match) -> Scoresheet:
     # .all() (not order_by) so that a prefetch of "hands" is used as is.
     every = tuple(sorted(match.hands.all(), key=lambda h: h.number))
     hands = tuple(h for h in every if h.deleted_at is None)
-    deleted = tuple(h for h in every if h.deleted_at is not None)
+    # A withdrawn hand (a new hand undone) is no deleted hand: not listed.
+    deleted = tuple(h for h in every if h.deleted_at is not None and not h.withdrawn)
     result = scoring.score_match(match.rules, [hand.to_input() for hand in hands])
     return Scoresheet(match=match, players=players, hands=hands, result=result, deleted=deleted)
 
@@ -561,6 +562,7 @@ def hand_update(
         if gone.version == expected_version:
             limits.check_hands_stored(len(every))
             gone.deleted_at = None  # in memory until the correction is valid
+            gone.withdrawn = False  # put back on purpose, with the correction typed
             gone.version += 1
             expected_version = gone.version
     target, live, number = _unchanged_target(every, hand_id, expected_version)
@@ -620,7 +622,8 @@ def hand_restore(
     ``scoring.MatchError`` if the match with it would be invalid (e.g. it
     would come after the end) or (code ``hands_limit``) if the match stores
     more hands than ``limits.MATCH_MAX_HANDS`` (only one stored before the
-    cap can), ``Hand.DoesNotExist`` for an unknown hand.
+    cap can), ``Hand.DoesNotExist`` for an unknown hand or a ``withdrawn``
+    one (a new hand undone: never a hand of the match).
     """
     locked, every, replay, key = _begin(
         match, key, lambda r: r.action == HandRevision.Action.RESTORED and r.hand_id == hand_id
@@ -628,6 +631,8 @@ def hand_restore(
     if replay is not None:
         return _replayed(locked, replay)
     target = _target(every, hand_id)
+    if target.withdrawn:
+        raise Hand.DoesNotExist
     if target.deleted_at is None:
         live = [h for h in every if h.deleted_at is None]
         return HandChange(hand=target, number=live.index(target) + 1, replayed=True)
@@ -675,7 +680,8 @@ def hand_undo(
     hand ``hand_id`` to its version ``expected_version``, like a correction:
     the history is kept and the match version bumped (other phones follow).
 
-    An entered hand is deleted, a correction is replaced by the hand as it was
+    An entered hand is deleted and ``withdrawn`` (not listed among the deleted
+    hands, not restorable), a correction is replaced by the hand as it was
     before it (a new ``edited`` revision), a delete is restored and a restore
     deleted again (``UNDO_AS``). ``key`` is the undo's one-time key: a second
     request with it (a double tap) returns the first result
@@ -706,6 +712,8 @@ def hand_undo(
     if undone_as == HandRevision.Action.DELETED:
         result = _validate(locked, [h for h in live if h.pk != target.pk], {})
         target.deleted_at = timezone.now()
+        # A new hand undone is withdrawn: gone, not a deleted hand to restore.
+        target.withdrawn = action == HandRevision.Action.CREATED
     elif undone_as == HandRevision.Action.RESTORED:
         limits.check_hands_stored(len(every))
         live = [h for h in every if h.deleted_at is None or h.pk == target.pk]

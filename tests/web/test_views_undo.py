@@ -495,3 +495,25 @@ def test_the_undo_bar_and_the_conflict_panels_are_valid_html(tmp_path):
         files.append(str(path))
     problems = nu_errors(command, files)
     assert problems == [], "\n".join(problems)
+
+
+def test_an_undone_new_hand_is_no_deleted_hand_to_restore():
+    """Issue 20, item 3: save hand 2, "Annuler", enter hand 2 again: the sheet
+    lists no "1 donne supprimée" with "Rétablir" (it would add the undone hand
+    back); the undone hand stays in its history, and cannot be restored."""
+    match = play(make_match(), hand("A", 100))
+    lea = named(match, "Léa")
+    body = save(lea, match, seen(page(lea, match)), taker="2", points="90").content.decode()
+    body = page(lea, match)
+    undone_pk = Hand.objects.get(match=match, number=2).pk
+    assert tap_undo(lea, match, undo_key(body)).status_code == 303
+    assert save(lea, match, seen(page(lea, match)), taker="1", points="120").status_code == 303
+    body = page(lea, match)
+    assert "donne supprimée" not in body and "Rétablir" not in body
+    undone = Hand.objects.get(pk=undone_pk)
+    assert [r.action for r in undone.revisions.order_by("version")] == [A.CREATED, A.DELETED]
+    history = lea.get(f"/m/{match.token}/donnes/{undone_pk}/").content.decode()
+    assert "Historique de la donne" in history and "Rétablir" not in history
+    restore = lea.post(f"/m/{match.token}/donnes/{undone_pk}/retablir/")
+    assert restore.status_code in (404, 409, 422)
+    assert [h.to_input() for h in live(match)] == [hand("A", 100), hand("A", 120)]
