@@ -1,0 +1,783 @@
+"""The concours' writes and reads (docs/concours.md, "The web part").
+
+The web part stores and shows; it never ranks nor draws by itself. Every
+read builds the **results document** of the concours from the database
+(:func:`results_document`) and asks the pure core (``scoresheets.concours``)
+for the ranking and the draw: one source of truth. Every write validates
+the document as it would be through that core first (its problems are
+``scoring.MatchError``, which the views word like the engine's), runs in one
+transaction holding the concours' row lock (``SELECT ... FOR UPDATE``; on
+SQLite the write lock taken at ``BEGIN IMMEDIATE``), and bumps
+``Concours.version``.
+
+Plain functions ``concours_<action>`` with keyword-only arguments, as
+``services``. The tables of a partie are matches of the app
+(``services.match_create``) with the concours' frozen rules and the partie's
+length (:func:`partie_rules`); their hands are written by the hands'
+services as any match's, and their summaries (``Match.total_a`` ...,
+``finished``) are the tables' points in the results document.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, F, Max
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from scoresheets import caching, presets, scoring, services
+from scoresheets.concours import document as cdoc
+from scoresheets.concours import pairing, ranking
+from scoresheets.models import (
+    PLAYER_NAME_MAX,
+    Concours,
+    ConcoursEntrant,
+    ConcoursPartie,
+    ConcoursPenalty,
+    ConcoursTable,
+    Hand,
+    Match,
+    Player,
+    default_team_name,
+    rules_of,
+)
+
+IDLE = datetime.timedelta(minutes=10)  # a table without a change for this long is "idle"
+MELEE_SIDE = 2  # players a side, à la mêlée
+
+
+def _problem(field: str, code: str, message: str, **params: Any) -> scoring.MatchError:
+    return scoring.MatchError([scoring.Problem(None, field, code, message, tuple(params.items()))])
+
+
+# --------------------------------------------------------------------------
+# Reading: the results document, the ranking, the state a page shows
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PartieState:
+    """A drawn partie: its row and its tables (each with its match), table 1 first."""
+
+    partie: ConcoursPartie
+    tables: tuple[ConcoursTable, ...]
+
+    @property
+    def number(self) -> int:
+        return self.partie.number
+
+    @property
+    def finished(self) -> bool:
+        """Whether every table's match is over (a partie without tables is)."""
+        return all(t.match.finished for t in self.tables)
+
+    def unfinished(self) -> list[int]:
+        """The numbers of its tables still playing."""
+        return [t.number for t in self.tables if not t.match.finished]
+
+    def table_of(self, entrant: int) -> ConcoursTable | None:
+        """The table where ``entrant`` sits in this partie, or ``None``."""
+        return next((t for t in self.tables if entrant in t.side_a or entrant in t.side_b), None)
+
+
+@dataclass(frozen=True)
+class State:
+    """A concours as read from the database, with its results document and
+    the pure core's reading of it: what its pages show (:func:`load`)."""
+
+    concours: Concours
+    entrants: tuple[ConcoursEntrant, ...]
+    parties: tuple[PartieState, ...]
+    penalties: tuple[ConcoursPenalty, ...]
+    document: dict[str, Any]
+    parsed: cdoc.Concours
+
+    @property
+    def settings(self) -> cdoc.Settings:
+        return self.parsed.settings
+
+    @property
+    def current(self) -> PartieState | None:
+        """The last partie drawn, or ``None`` before the first draw."""
+        return self.parties[-1] if self.parties else None
+
+    @property
+    def over(self) -> bool:
+        """Whether every partie is drawn and every table finished."""
+        return len(self.parties) == self.settings.parties and all(p.finished for p in self.parties)
+
+    @property
+    def can_draw(self) -> bool:
+        """Whether a next partie remains to be drawn."""
+        return len(self.parties) < self.settings.parties
+
+    def started(self) -> bool:
+        """Whether the current partie has started: a hand was entered at one
+        of its tables (deleted or not)."""
+        current = self.current
+        if current is None:
+            return False
+        return Hand.objects.filter(match__in=[t.match_id for t in current.tables]).exists()
+
+    def entrant(self, number: int) -> ConcoursEntrant | None:
+        return next((e for e in self.entrants if e.number == number), None)
+
+    def label(self, number: int) -> str:
+        """An entrant's name as the pages show it (its number when nameless)."""
+        entrant = self.entrant(number)
+        return entrant_label(entrant) if entrant else str(number)
+
+    def ranking(self) -> dict[str, Any]:
+        """The ranking document (docs/concours.md 2.6), by the pure core."""
+        return ranking.ranking_document(self.parsed)
+
+
+def entrant_label(entrant: ConcoursEntrant) -> str:
+    """An entrant's name, or "Équipe 7" / "Joueur 7" when it has none."""
+    if entrant.name:
+        return entrant.name
+    return gettext("Équipe %(number)s") % {"number": entrant.number}
+
+
+def load(concours: Concours) -> State:
+    """Read ``concours`` whole (five queries) and parse its results document
+    through the pure core. A stored concours is valid (every write checked
+    it); should it not be, ``scoring.MatchError`` propagates."""
+    entrants = tuple(concours.entrants.order_by("number"))
+    tables = (
+        ConcoursTable.objects.filter(partie__concours=concours)
+        .select_related("match")
+        .order_by("partie__number", "number")
+    )
+    by_partie: dict[int, list[ConcoursTable]] = {}
+    for table in tables:
+        by_partie.setdefault(table.partie_id, []).append(table)
+    parties = tuple(
+        PartieState(partie=p, tables=tuple(by_partie.get(p.pk, ())))
+        for p in concours.parties.order_by("number")
+    )
+    penalties = tuple(concours.penalties.order_by("created_at", "pk"))
+    document = _document(concours, entrants, parties, penalties)
+    return State(concours, entrants, parties, penalties, document, cdoc.parse_concours(document))
+
+
+def results_document(concours: Concours) -> dict[str, Any]:
+    """The results document of ``concours`` as played so far (docs/concours.md
+    1): what ``manage.py rank_concours`` ranks exactly as the pages do."""
+    return load(concours).document
+
+
+def _entrant_document(entrant: ConcoursEntrant, melee: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": entrant.number}
+    if entrant.name:
+        out["name"] = entrant.name
+    if not melee and entrant.players:
+        out["players"] = list(entrant.players)
+    if entrant.arrived != 1:
+        out["arrived"] = entrant.arrived
+    if entrant.left_after is not None:
+        out["left_after"] = entrant.left_after
+    return out
+
+
+def _side(side: list[int], melee: bool) -> Any:
+    return list(side) if melee else side[0]
+
+
+def _document(
+    concours: Concours,
+    entrants: Sequence[ConcoursEntrant],
+    parties: Sequence[PartieState],
+    penalties: Sequence[ConcoursPenalty],
+) -> dict[str, Any]:
+    melee = concours.settings.get("mode") == cdoc.Mode.MELEE
+    word = "player" if melee else "team"
+    return {
+        "name": concours.name,
+        "date": concours.date.isoformat(),
+        "settings": concours.settings,
+        ("players" if melee else "teams"): [_entrant_document(e, melee) for e in entrants],
+        "parties": [
+            {
+                "tables": [
+                    {
+                        "teams": [_side(t.side_a, melee), _side(t.side_b, melee)],
+                        "points": [t.match.total_a, t.match.total_b],
+                        "finished": t.match.finished,
+                    }
+                    for t in p.tables
+                ],
+                "byes": list(p.partie.byes),
+            }
+            for p in parties
+        ],
+        "penalties": [
+            {
+                word: p.entrant,
+                "partie": p.partie,
+                "points": p.points,
+                "kind": p.kind,
+                "reason": p.reason,
+            }
+            for p in penalties
+        ],
+    }
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table of a partie as the organiser's screen shows it: its
+    number, its sides' names, the donnes played (redeals not counted,
+    docs/concours.md 1.2), the running totals, finished, idle (no change for
+    :data:`IDLE`, not finished), and its match (its links)."""
+
+    table: ConcoursTable
+    names: tuple[str, str]
+    donnes: int
+    totals: tuple[int, int]
+    finished: bool
+    idle: bool
+
+    @property
+    def number(self) -> int:
+        return self.table.number
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+
+def table_lines(state: State, partie: PartieState, now: datetime.datetime | None = None) -> list:
+    """The :class:`TableLine` of each table of ``partie`` (one query)."""
+    now = now or timezone.now()
+    counts = dict(
+        Hand.objects.filter(
+            match__in=[t.match_id for t in partie.tables],
+            deleted_at__isnull=True,
+            taker__isnull=False,
+        )
+        .values_list("match")
+        .annotate(n=Count("pk"))
+    )
+    return [
+        TableLine(
+            table=t,
+            names=(side_name(state, t.side_a), side_name(state, t.side_b)),
+            donnes=counts.get(t.match_id, 0),
+            totals=(t.match.total_a, t.match.total_b),
+            finished=t.match.finished,
+            idle=not t.match.finished and now - t.match.updated_at >= IDLE,
+        )
+        for t in partie.tables
+    ]
+
+
+def side_name(state: State, side: Sequence[int]) -> str:
+    """A side's name: its team's, or à la mêlée its two players' ("Jo & Dédé")."""
+    if len(side) == 1:
+        return state.label(side[0])
+    return default_team_name(*(state.label(n) for n in side))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where an entrant plays a partie (its phone's "your table"): the
+    table (``None`` when exempt), its side ``"A"`` or ``"B"`` and the names
+    of its opponents (and of its partner à la mêlée)."""
+
+    partie: int
+    table: ConcoursTable | None
+    team: str | None
+    opponents: str
+    partner: str
+
+
+def seat_of(state: State, entrant: int, partie: PartieState | None = None) -> Seat | None:
+    """Where ``entrant`` plays ``partie`` (the current one by default):
+    ``None`` when nothing is drawn or it is not in that partie."""
+    partie = partie or state.current
+    if partie is None:
+        return None
+    if entrant in partie.partie.byes:
+        return Seat(partie.number, None, None, "", "")
+    table = partie.table_of(entrant)
+    if table is None:
+        return None
+    if entrant in table.side_a:
+        mine, theirs, team = table.side_a, table.side_b, "A"
+    else:
+        mine, theirs, team = table.side_b, table.side_a, "B"
+    partner = ", ".join(state.label(n) for n in mine if n != entrant)
+    return Seat(partie.number, table, team, side_name(state, theirs), partner)
+
+
+def table_banner(match: Match) -> dict[str, Any] | None:
+    """What a table's sheet says of its concours ("Concours X · Partie 2 ·
+    Table 7" and the penalties given there), or ``None`` for a match that
+    is no concours table. One query, two with penalties."""
+    table = (
+        ConcoursTable.objects.select_related("partie__concours").filter(match_id=match.pk).first()
+    )
+    if table is None:
+        return None
+    concours = table.partie.concours
+    penalties = list(table.penalties.order_by("created_at", "pk"))
+    labels = {}
+    if penalties:
+        numbers = {p.entrant for p in penalties}
+        labels = {e.number: entrant_label(e) for e in concours.entrants.filter(number__in=numbers)}
+    return {
+        "concours": concours,
+        "partie": table.partie.number,
+        "table": table.number,
+        "penalties": [(p, labels.get(p.entrant, str(p.entrant))) for p in penalties],
+    }
+
+
+# --------------------------------------------------------------------------
+# Writing
+# --------------------------------------------------------------------------
+
+
+def _lock(concours: Concours) -> Concours:
+    return Concours.objects.select_for_update().get(pk=concours.pk)
+
+
+def _bump(concours: Concours) -> None:
+    Concours.objects.filter(pk=concours.pk).update(
+        version=F("version") + 1, updated_at=timezone.now()
+    )
+
+
+def _check(document: dict[str, Any]) -> cdoc.Concours:
+    """The document parsed by the pure core: raises its ``MatchError``."""
+    return cdoc.parse_concours(document)
+
+
+def concours_create(
+    *,
+    name: str,
+    date: datetime.date,
+    preset: str,
+    settings: dict[str, Any] | None = None,
+    key: str | None = None,
+) -> Concours:
+    """Create a concours named ``name`` on ``date``, played at every table
+    with the rules of ``preset`` (a preset key of any game: its game is the
+    concours' game, its rules and card names frozen for every table), and
+    ``settings`` (docs/concours.md 1.2: the keys left out take their
+    defaults; ``game`` is the preset's and need not be given).
+
+    Raises ``scoring.MatchError``: code ``invalid_choice`` (field
+    ``preset``) for an unknown preset, the pure core's problems for invalid
+    settings (fields ``settings.*``). ``key`` is the form's one-time key: the
+    form sent again gets the concours the first sending made.
+    """
+    chosen = presets.PRESETS.get(preset)
+    if chosen is None:
+        raise _problem("preset", "invalid_choice", "unknown preset", choices=tuple(presets.PRESETS))
+    settings = {**(settings or {}), "game": chosen.game}
+    mode = settings.get("mode", cdoc.Mode.TEAMS)
+    entrants_key = "players" if mode == cdoc.Mode.MELEE else "teams"
+    _check({"settings": settings, entrants_key: [], "parties": []})
+
+    def find(key: str | None) -> tuple[Concours | None, str | None]:
+        if not key:
+            return None, None
+        made = Concours.objects.filter(creation_key=key).first()
+        if made is None:
+            return None, key
+        return (made, key) if made.name == name.strip() else (None, None)
+
+    def create(key: str | None) -> Concours:
+        concours = Concours(
+            name=name.strip(),
+            date=date,
+            settings=settings,
+            game=chosen.game,
+            preset=chosen.key,
+            card_names=chosen.card_names,
+            rule_values=presets.rule_values(chosen.rules),
+            creation_key=key,
+        )
+        concours.full_clean(validate_unique=False)
+        with transaction.atomic():
+            concours.save()
+        return concours
+
+    return services.created_once(key, find, create)
+
+
+def _state_locked(concours: Concours) -> State:
+    return load(_lock(concours))
+
+
+@transaction.atomic
+def concours_entrant_register(
+    *,
+    concours: Concours,
+    name: str = "",
+    players: Sequence[str] = (),
+    key: str | None = None,
+) -> ConcoursEntrant:
+    """Register a team (``name``, up to two ``players``) or, à la mêlée, a
+    player (``name``) at the door: it gets the next number, and plays from
+    the next partie to be drawn (a late arrival when one was drawn already;
+    cancelling a draw not started lets it in that one, :func:`concours_undraw`).
+
+    Raises ``scoring.MatchError``: code ``concours_over`` (field
+    ``parties``) when every partie is drawn, ``required`` (field ``name``)
+    for a player à la mêlée without a name, and the pure core's problems
+    (a name too long...). ``key``: the form's one-time key (a double tap
+    registers once).
+    """
+    state = _state_locked(concours)
+    locked = state.concours
+    if key:
+        made = locked.entrants.filter(creation_key=key).first()
+        if made is not None:
+            return made
+    arrived = len(state.parties) + 1
+    if arrived > state.settings.parties:
+        raise _problem(
+            "parties", "concours_over", "every partie is drawn", max=state.settings.parties
+        )
+    melee = state.settings.mode is cdoc.Mode.MELEE
+    name = name.strip()
+    players = [p.strip() for p in players if p and p.strip()]
+    if melee and not name:
+        raise _problem("name", "required", "a player needs a name")
+    number = (locked.entrants.aggregate(m=Max("number"))["m"] or 0) + 1
+    entrant = ConcoursEntrant(
+        concours=locked,
+        number=number,
+        name=name,
+        players=[] if melee else players,
+        arrived=arrived,
+        creation_key=key,
+    )
+    document = dict(state.document)
+    word = "players" if melee else "teams"
+    document[word] = [*document[word], _entrant_document(entrant, melee)]
+    _check(document)
+    entrant.full_clean(validate_unique=False, validate_constraints=False)
+    entrant.save()
+    _bump(locked)
+    return entrant
+
+
+@transaction.atomic
+def concours_entrant_leave(*, concours: Concours, number: int) -> ConcoursEntrant | None:
+    """Entrant ``number`` leaves ("abandon"): it plays no partie after the
+    current one (``left_after``: the last partie drawn) and stays ranked by
+    what it scored (docs/concours.md 2.3). One that played nothing yet
+    (registered, nothing drawn since) is struck off: returns ``None``.
+
+    Raises ``scoring.MatchError`` (field ``leave``): ``last_partie`` when the
+    last partie is drawn (nothing is left to miss), ``already_left``;
+    ``ConcoursEntrant.DoesNotExist`` for an unknown number.
+    """
+    state = _state_locked(concours)
+    entrant = state.concours.entrants.get(number=number)
+    drawn = len(state.parties)
+    if entrant.left_after is not None:
+        raise _problem("leave", "already_left", f"{number} has left", number=number)
+    if entrant.arrived > drawn:
+        entrant.delete()
+        _bump(state.concours)
+        return None
+    if drawn >= state.settings.parties:
+        raise _problem("leave", "last_partie", "the last partie is drawn", number=number)
+    entrant.left_after = drawn
+    entrant.save(update_fields=["left_after"])
+    _bump(state.concours)
+    return entrant
+
+
+@transaction.atomic
+def concours_entrant_return(*, concours: Concours, number: int) -> ConcoursEntrant:
+    """Undo entrant ``number``'s leaving while no partie was drawn since it
+    left. Raises ``scoring.MatchError`` (field ``leave``): ``not_left``, or
+    ``missed`` when a partie was drawn without it (it cannot come back
+    between parties it missed); ``ConcoursEntrant.DoesNotExist``."""
+    state = _state_locked(concours)
+    entrant = state.concours.entrants.get(number=number)
+    if entrant.left_after is None:
+        raise _problem("leave", "not_left", f"{number} has not left", number=number)
+    if entrant.left_after != len(state.parties):
+        raise _problem("leave", "missed", f"{number} missed a partie", number=number)
+    entrant.left_after = None
+    entrant.save(update_fields=["left_after"])
+    _bump(state.concours)
+    return entrant
+
+
+def partie_rules(concours: Concours, partie: int, settings: cdoc.Settings) -> Any:
+    """The rules of every table of partie ``partie``: the concours' frozen
+    rules with the partie's length (docs/concours.md 1.2, ``length`` or
+    ``last_length``): a target of T points, or K donnes (the match rule
+    ``donnes``, when the game's engine has it; the target then out of reach,
+    so that the K-th donne alone ends the table)."""
+    values = dict(concours.rule_values)
+    length = settings.length_of(partie)
+    known = presets.rule_names(concours.game)
+    if length.target is not None:
+        values["target"] = length.target
+        if "donnes" in known:
+            values["donnes"] = None
+    else:
+        if "donnes" in known:
+            values["donnes"] = length.donnes
+        values["target"] = cdoc.MAX_TARGET
+    return rules_of(concours.game, values)
+
+
+def _side_names(state: State, side: Sequence[int]) -> tuple[str, list[str]]:
+    """A side's team name and its two players' names (seats in order)."""
+    if len(side) == MELEE_SIDE:
+        names = [state.label(n)[:PLAYER_NAME_MAX] for n in side]
+        return default_team_name(*names), names
+    entrant = state.entrant(side[0])
+    label = state.label(side[0])
+    given = list(entrant.players if entrant else [])[:2]
+    names = [
+        given[i]
+        if i < len(given)
+        else (gettext("Joueur %(i)s, équipe %(n)s") % {"i": i + 1, "n": side[0]})
+        for i in range(2)
+    ]
+    return label, [n[:PLAYER_NAME_MAX] for n in names]
+
+
+def _table_match(state: State, rules: Any, side_a: list[int], side_b: list[int]) -> Match:
+    name_a, players_a = _side_names(state, side_a)
+    name_b, players_b = _side_names(state, side_b)
+    concours = state.concours
+    return services.match_create(
+        names=[players_a[0], players_b[0], players_a[1], players_b[1]],
+        rules=rules,
+        team_a_name=name_a,
+        team_b_name=name_b,
+        preset=concours.preset,
+        card_names=concours.card_names,
+    )
+
+
+MIN_PRESENT = {cdoc.Mode.TEAMS: 2, cdoc.Mode.MELEE: 4}
+
+
+@transaction.atomic
+def concours_draw(*, concours: Concours, force: bool = False) -> ConcoursPartie:
+    """Draw the next partie (docs/concours.md 3, by ``pairing.draw_partie``:
+    partie 1 at random from the concours' seed, then by the ranking) and
+    create one match a table, with :func:`partie_rules`.
+
+    Raises ``scoring.MatchError``: code ``tables_playing`` (field ``draw``,
+    param ``tables``: the unfinished tables' numbers) when a table of the
+    current partie is still playing and ``force`` is false;
+    ``concours_over`` (field ``parties``) when every partie is drawn;
+    ``too_few`` (field ``draw``) with fewer than 2 teams (4 players à la
+    mêlée) present.
+    """
+    state = _state_locked(concours)
+    locked = state.concours
+    current = state.current
+    if current is not None and current.unfinished() and not force:
+        raise _problem(
+            "draw",
+            "tables_playing",
+            "tables of the current partie are still playing",
+            tables=", ".join(str(n) for n in current.unfinished()),
+        )
+    number = len(state.parties) + 1
+    settings = state.settings
+    if number <= settings.parties:
+        present = [e for e in state.entrants if e.present_at(number)]
+        least = MIN_PRESENT[settings.mode]
+        if len(present) < least:
+            raise _problem("draw", "too_few", "too few entrants to draw", min=least)
+    draw = pairing.draw_partie(state.parsed, random.Random(locked.seed + number))
+    rules = partie_rules(locked, number, settings)
+    partie = ConcoursPartie.objects.create(concours=locked, number=number, byes=list(draw.byes))
+    ConcoursTable.objects.bulk_create(
+        [
+            ConcoursTable(
+                partie=partie,
+                number=index,
+                side_a=list(a),
+                side_b=list(b),
+                match=_table_match(state, rules, list(a), list(b)),
+            )
+            for index, (a, b) in enumerate(draw.tables, start=1)
+        ]
+    )
+    _bump(locked)
+    return partie
+
+
+@transaction.atomic
+def concours_undraw(*, concours: Concours) -> int:
+    """Cancel the draw of the current partie while none of its tables has a
+    hand: its tables and their matches go, the teams registered since it was
+    drawn will be in its new draw, and those that left during it leave before
+    it. Returns the partie's number.
+
+    Raises ``scoring.MatchError`` (field ``draw``): ``no_partie``,
+    ``partie_started``, ``penalties`` (a penalty was given in that partie:
+    take it back first).
+    """
+    state = _state_locked(concours)
+    current = state.current
+    if current is None:
+        raise _problem("draw", "no_partie", "no partie has been drawn")
+    if state.started():
+        raise _problem("draw", "partie_started", "the partie has started", partie=current.number)
+    number = current.number
+    if any(p.partie == number for p in state.penalties):
+        raise _problem("draw", "penalties", "penalties were given in this partie", partie=number)
+    Match.objects.filter(pk__in=[t.match_id for t in current.tables]).delete()
+    current.partie.delete()
+    entrants = state.concours.entrants
+    entrants.filter(arrived=number + 1).update(arrived=number)
+    entrants.filter(left_after=number, arrived=number).delete()
+    entrants.filter(left_after=number).update(left_after=number - 1)
+    _bump(state.concours)
+    return number
+
+
+def _rename(state: State, table: ConcoursTable) -> None:
+    """Give ``table``'s match its sides' names and players (a swap), and a
+    new version so that every phone on it sees them."""
+    match = Match.objects.select_for_update().get(pk=table.match_id)
+    name_a, players_a = _side_names(state, table.side_a)
+    name_b, players_b = _side_names(state, table.side_b)
+    seats = {1: players_a[0], 2: players_b[0], 3: players_a[1], 4: players_b[1]}
+    for player in Player.objects.filter(match=match):
+        player.name = seats[player.seat]
+        player.save(update_fields=["name"])
+    Match.objects.filter(pk=match.pk).update(
+        team_a_name=name_a, team_b_name=name_b, version=F("version") + 1
+    )
+    caching.version_changed((match.token, match.read_token), match.version + 1)
+
+
+@transaction.atomic
+def concours_swap(*, concours: Concours, a: int, b: int) -> None:
+    """Swap entrants ``a`` and ``b`` in the draw of the current partie before
+    it starts (docs/concours.md 3, ``pairing.swap_last_partie``): two teams
+    of two tables, or a team and the exempt; à la mêlée two players. The
+    tables' matches follow (names, players).
+
+    Raises ``scoring.MatchError`` (field ``swap``): ``no_partie``,
+    ``partie_started`` (a hand was entered at one of its tables),
+    ``same_entrant``, ``not_in_draw``, ``no_change``.
+    """
+    state = _state_locked(concours)
+    current = state.current
+    if current is not None and state.started():
+        raise _problem("swap", "partie_started", "the partie has started", partie=current.number)
+    new = pairing.swap_last_partie(state.document, a, b)["parties"][-1]
+    melee = state.settings.mode is cdoc.Mode.MELEE
+    for table, drawn in zip(current.tables, new["tables"], strict=True):
+        side_a, side_b = ([s] if not melee else list(s) for s in drawn["teams"])
+        if (side_a, side_b) != (table.side_a, table.side_b):
+            table.side_a, table.side_b = side_a, side_b
+            table.save(update_fields=["side_a", "side_b"])
+            _rename(state, table)
+    current.partie.byes = list(new["byes"])
+    current.partie.save(update_fields=["byes"])
+    _bump(state.concours)
+
+
+@transaction.atomic
+def concours_penalty(
+    *,
+    concours: Concours,
+    entrant: int,
+    points: int,
+    kind: str = ConcoursPenalty.Kind.TO_OPPONENTS,
+    reason: str = "",
+    partie: int | None = None,
+) -> ConcoursPenalty:
+    """A referee's penalty of ``points`` to entrant ``entrant`` at
+    ``partie`` (the current one by default), of ``kind`` (docs/concours.md
+    1.5: ``to_opponents``, the points to the other side of its table;
+    ``deducted``, taken from its total), with a ``reason``. Its table's
+    sheet shows it (:func:`table_banner`).
+
+    Raises ``scoring.MatchError``: ``no_partie`` (field ``penalty``) before
+    the first draw, and the pure core's problems of the document with it
+    (``unknown_team``, ``not_present``, ``no_opponents`` when exempt,
+    ``out_of_range`` points, ``invalid_choice`` kind, a reason too long).
+    """
+    state = _state_locked(concours)
+    if not state.parties:
+        raise _problem("penalty", "no_partie", "no partie has been drawn")
+    partie = partie if partie is not None else len(state.parties)
+    word = "player" if state.settings.mode is cdoc.Mode.MELEE else "team"
+    reason = reason.strip()
+    penalty = {
+        word: entrant,
+        "partie": partie,
+        "points": points,
+        "kind": kind,
+        "reason": reason,
+    }
+    document = dict(state.document)
+    document["penalties"] = [*document["penalties"], penalty]
+    _check(document)
+    table = (
+        state.parties[partie - 1].table_of(entrant) if 1 <= partie <= len(state.parties) else None
+    )
+    made = ConcoursPenalty.objects.create(
+        concours=state.concours,
+        entrant=entrant,
+        partie=partie,
+        points=points,
+        kind=kind,
+        reason=reason,
+        table=table,
+    )
+    _bump(state.concours)
+    return made
+
+
+@transaction.atomic
+def concours_penalty_delete(*, concours: Concours, penalty_id: int) -> None:
+    """Take back penalty ``penalty_id`` (given by mistake). Raises
+    ``ConcoursPenalty.DoesNotExist`` for a penalty not of this concours."""
+    locked = _lock(concours)
+    locked.penalties.get(pk=penalty_id).delete()
+    _bump(locked)
+
+
+__all__ = [
+    "IDLE",
+    "PartieState",
+    "Seat",
+    "State",
+    "TableLine",
+    "concours_create",
+    "concours_draw",
+    "concours_entrant_leave",
+    "concours_entrant_register",
+    "concours_entrant_return",
+    "concours_penalty",
+    "concours_penalty_delete",
+    "concours_swap",
+    "concours_undraw",
+    "entrant_label",
+    "load",
+    "partie_rules",
+    "results_document",
+    "seat_of",
+    "side_name",
+    "table_banner",
+    "table_lines",
+]
