@@ -1,4 +1,4 @@
-"""Migration 0012 (the concours' tables): forwards, then backwards with a
+"""Migration 0013 (the concours' tables): forwards, then backwards with a
 concours played, then forwards again; matches, the tables' sheets, are kept
 and the concours' own rows go with their tables (what backwards means)."""
 
@@ -17,8 +17,8 @@ from scoresheets.scoring import HandInput
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("scoresheets", "0011_rules_and_hands_as_documents")]
-AFTER = [("scoresheets", "0012_concours")]
+BEFORE = [("scoresheets", "0012_hand_withdrawn")]
+AFTER = [("scoresheets", "0013_concours")]
 CONCOURS_TABLES = (
     "scoresheets_concours",
     "scoresheets_concoursentrant",

@@ -11,7 +11,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoresheets", "0011_rules_and_hands_as_documents"),
+        ("scoresheets", "0012_hand_withdrawn"),
     ]
 
     operations = [
