@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from scoresheets import scoring
 from scoresheets.charts import progress_svg
 from scoresheets.explain import explain_result
+from scoresheets.game_forms import ANNOUNCEMENTS_MAX
 from scoresheets.games import registry
 from scoresheets.models import Hand, Match, Player, default_team_name
 
@@ -173,6 +175,25 @@ class Scoresheet:
             (hand, 1 + sum(1 for live in self.hands if live.number < hand.number))
             for hand in self.deleted
         ]
+
+    @cached_property
+    def scorer_data(self) -> dict[str, Any]:
+        """What the phone's scorer needs to score the hands it keeps after
+        these (docs/sync.md, *Scores on the phone*), embedded in the page as
+        JSON: ``{"document": the match document of the live hands (FORMAT,
+        *Match document*, of its game), "hand_pages": the live hands'
+        correction pages, in the same order (a kept correction or deletion
+        names its hand by its page), "announcements_max": the hand form's
+        cap}``. Only
+        shown by the phone, never sent back (static/js/sync/pending.js)."""
+        inputs = [hand.to_input() for hand in self.hands]
+        return {
+            "document": scoring.match_document(self.match.rules, inputs),
+            "hand_pages": [
+                reverse("hand_edit", args=[self.match.token, hand.pk]) for hand in self.hands
+            ],
+            "announcements_max": ANNOUNCEMENTS_MAX,
+        }
 
     @property
     def chart(self) -> SafeString:

@@ -19,6 +19,7 @@ import * as store from "./sync/store.js";
 import * as outbox from "./sync/outbox.js";
 import { parse, post, problemOf } from "./sync/send.js";
 import { describe, input, newKey, snapshot } from "./form.js";
+import { previewStale } from "./scores.js"; // and the preview without network, this phone's
 
 // A form of this page whose changes are kept (data-queue: its match's
 // hand_create address, data-kind: "edit" or "delete").
@@ -41,7 +42,7 @@ document.addEventListener("submit", (event) => {
   event.preventDefault();
   event.stopImmediatePropagation();
   const fields = snapshot(f, submitter);
-  const told = f.dataset.kind === "edit" ? describe(f, submitter, f, false) : { summary: "", scores: null };
+  const told = f.dataset.kind === "edit" ? describe(f, submitter, f, previewStale()) : { summary: "", scores: null };
   const entry = E.rebase({
     kind: f.dataset.kind, match: f.dataset.queue, url: f.getAttribute("action"), page: f.dataset.page,
     key: E.field(fields, "key"), number: Number(f.dataset.number) || 0, fields: fields,

@@ -21,9 +21,8 @@ import * as outbox from "./sync/outbox.js";
 import { adjustFields, onSheet, sheetOf, swapSheet } from "./sync/sheet.js";
 import * as freshness from "./sync/freshness.js";
 import { clean, describe, input, isDirty, newKey, snapshot } from "./form.js";
+import { previewStale, resetPreview, showPending } from "./scores.js";
 
-let placeholder = null; // the preview's first content (its "appears here" line)
-let previewStale = false;
 const follows = new WeakMap(); // the entry form -> the key of the kept hand it follows
 
 function form() {
@@ -37,7 +36,7 @@ function mine(entries) { return E.ofMatch(entries, matchUrl()); }
 // Keep what the form sends (with the button that sent it) in ``state``.
 function enqueue(f, submitter, state) {
   const fields = snapshot(f, submitter);
-  const told = describe(f, submitter, section(), previewStale);
+  const told = describe(f, submitter, section(), previewStale());
   const url = f.getAttribute("action");
   return store.update((list) => E.keepHand(list, {
     url: url, match: url, key: E.field(fields, "key"), number: Number(E.field(fields, "number")) || 0,
@@ -56,9 +55,7 @@ function nextHand(f, entry) {
   follows.set(f, entry.key);
   const note = f.querySelector("[data-stale-note]");
   if (note) note.hidden = true;
-  const preview = document.getElementById("preview");
-  if (preview && placeholder !== null) preview.innerHTML = placeholder;
-  markPreview(false);
+  resetPreview();
   f.querySelectorAll(".errorlist").forEach((el) => el.remove());
   f.dispatchEvent(new Event("change", { bubbles: true }));
   clean(f);
@@ -127,6 +124,7 @@ function render() {
   const shown = Array.prototype.map.call(list.children, (row) => row.dataset.key);
   const kept = mine(store.load()).filter((e) => e.state !== E.SENDING || shown.indexOf(e.key) >= 0);
   list.textContent = "";
+  const rows = [];
   kept.slice().reverse().forEach((e) => {
     const row = template.content.firstElementChild.cloneNode(true);
     const refused = e.state === E.REFUSED;
@@ -152,8 +150,11 @@ function render() {
     row.querySelector("[data-score-a]").textContent = e.scores ? e.scores.a : "–";
     row.querySelector("[data-score-b]").textContent = e.scores ? e.scores.b : "–";
     list.appendChild(row);
+    rows.push(row);
   });
   s.hidden = !kept.length;
+  // Their scores and the totals, as this phone counts them (scores.js).
+  showPending(kept, rows);
 }
 
 // The outbox's answer for an entry of this match: saved, the page's sheet
@@ -270,37 +271,6 @@ function lost(event) {
 document.addEventListener("htmx:sendError", lost);
 document.addEventListener("htmx:timeout", lost);
 
-// A preview that could not be asked (offline) no longer describes the entry.
-// It is greyed then: its scores are those of what was typed before. One
-// that had none yet says why none comes (review: "L'aperçu du score
-// s'affiche ici" stayed, as if it would).
-function markPreview(stale) {
-  previewStale = stale;
-  const preview = document.getElementById("preview");
-  if (!preview) return;
-  preview.classList.toggle("is-stale", stale);
-  const untouched = placeholder !== null && preview.innerHTML === placeholder;
-  if (stale && untouched && preview.dataset.offline) {
-    const note = document.createElement("p");
-    note.className = "muted";
-    note.dataset.offlineNote = "1";
-    note.textContent = preview.dataset.offline;
-    preview.replaceChildren(note);
-  } else if (!stale && preview.querySelector("[data-offline-note]") && placeholder !== null) {
-    preview.innerHTML = placeholder;
-  }
-}
-document.addEventListener("htmx:sendError", (event) => {
-  if (event.detail && event.detail.elt && event.detail.elt.id === "preview") markPreview(true);
-});
-document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail && event.detail.elt && event.detail.elt.id === "preview") markPreview(false);
-});
-document.addEventListener("input", (event) => {
-  const f = form();
-  if (f && f.contains(event.target) && navigator.onLine === false) markPreview(true);
-});
-
 // The pending rows' buttons: send again now, or drop the entry (the
 // conflict panel's "Abandonner ma saisie" drops its entry too).
 document.addEventListener("click", (event) => {
@@ -328,8 +298,6 @@ document.addEventListener("click", (event) => {
 // the last kept hand.
 function start() {
   if (!section() || !store.available) return;
-  const preview = document.getElementById("preview");
-  placeholder = preview ? preview.innerHTML : null;
   const f = form();
   if (f && input(f, "key")) {
     const key = input(f, "key");
@@ -339,7 +307,13 @@ function start() {
   if (window.htmx && !window.htmx.config.timeout && timings) window.htmx.config.timeout = timings.save_timeout;
   store.onChange(render);
   outbox.onAnswer(answered);
-  onSheet(syncTurn);
+  // A sheet swapped in (a poll, an answer) has the server's figures: the
+  // kept hands are counted again after it.
+  onSheet(render);
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const elt = event.detail && event.detail.elt;
+    if (!elt || elt.id !== "preview") render();
+  });
   render();
 }
 start();

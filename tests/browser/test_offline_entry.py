@@ -10,6 +10,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from scoresheets.models import Hand
 from tests.browser.phones import CSP_PROBLEMS, enter_hand
@@ -255,7 +256,9 @@ def test_a_kept_hand_shows_its_pending_row_and_the_next_turn(
     context.close()
 
 
-def test_a_preview_typed_over_offline_is_greyed(live_server, browser):
+def test_a_preview_typed_over_offline_is_this_phone_s(live_server, browser):
+    """Issue 20: offline, the server's preview gives way to this phone's
+    (static/js/scores.js), no longer greyed (issue 12 only greyed it)."""
     match = make_match()
     path = f"/m/{match.token}/"
     context = _context(browser)
@@ -268,9 +271,10 @@ def test_a_preview_typed_over_offline_is_greyed(live_server, browser):
     set_network(context, online=False)
     page.wait_for_function("() => !navigator.onLine")
     form.locator("#id_points").fill("97")
-    page.wait_for_function(
-        "() => document.getElementById('preview').classList.contains('is-stale')"
+    expect(page.locator("#preview .outcome.is-local .outcome-scores b")).to_have_text(
+        ["+65", "+97"]
     )
+    assert "is-stale" not in page.locator("#preview").get_attribute("class")
     context.close()
 
 
@@ -329,13 +333,16 @@ def test_a_save_slower_than_the_first_wait_gets_through_later(
 
 def test_a_preview_never_shown_says_none_comes_offline(live_server, browser):
     """Review (newcomer): offline, the preview kept saying "L'aperçu du score
-    s'affiche ici pendant la saisie", as if it would."""
+    s'affiche ici pendant la saisie", as if it would. (Since issue 20 the
+    phone makes one: none comes only where it cannot, as on a copy kept
+    before its sheet carried the scorer's data.)"""
     match = make_match()
     path = f"/m/{match.token}/"
     context = _context(browser)
     page = _open_offline_ready(context, f"{live_server.url}{path}", path)
     set_network(context, online=False)
     page.wait_for_function("() => !navigator.onLine")
+    page.evaluate("() => document.getElementById('match-document').remove()")
     form = page.locator("#hand-form")
     form.locator("fieldset.takers").get_by_label("Bob", exact=True).check()
     form.locator("#id_points").fill("95")

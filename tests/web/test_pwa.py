@@ -339,6 +339,10 @@ def test_the_modules_import_each_other_by_their_versioned_names_in_production(
             assert relative in manifest.values(), (versioned, target)
             checked += 1
     assert checked >= 20
+    # A module loaded at its first need (scores.js: the phone's scorer) too.
+    scores = (tmp_path / "static" / manifest["js/scores.js"]).read_text(encoding="utf-8")
+    pending = Path(manifest["js/sync/pending.js"]).name
+    assert f'import("./sync/{pending}")' in scores
     # The pages name the entry modules by the same versioned names.
     page = client.get("/").content.decode()
     assert f'src="/static/{manifest["js/sync/outbox.js"]}"' in page

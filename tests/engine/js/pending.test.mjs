@@ -1,0 +1,140 @@
+// Scores on the phone (static/js/sync/pending.js): the kept entries of a
+// match scored after the server's sheet, and the preview without network,
+// under node's own test runner (run by tests/engine/test_client_js.py).
+// tests/web/test_pending_hands.py holds handOf to the server's hand forms.
+
+import test from "node:test";
+import assert from "node:assert/strict";
+
+import * as P from "../../../static/js/sync/pending.js";
+import * as E from "../../../static/js/sync/entries.js";
+
+const MATCH = "/m/tok/donnes/";
+
+function fields(pairs) {
+  return [["csrfmiddlewaretoken", "x"], ["key", "k"], ["number", "3"], ["match_version", "3"], ["action", ""], ...pairs];
+}
+
+function newHand(key, pairs, state = E.PENDING) {
+  return { url: MATCH, match: MATCH, key, number: 0, fields: fields(pairs), after: null, state, at: 0 };
+}
+
+function change(key, id, kind, pairs = []) {
+  const page = `${MATCH}${id}/`;
+  return {
+    url: kind === "delete" ? `${page}supprimer/` : page, match: MATCH, page, kind, key, number: 0,
+    fields: [["hand_version", "1"], ["key", key], ...pairs], after: null, state: E.PENDING, at: 0,
+  };
+}
+
+function belote(points, taker = "A", extra = {}) {
+  return { taker, points: { [taker]: points }, capot: null, belote: null, announcements: { A: 0, B: 0 }, renonce: null, ...extra };
+}
+
+function data(hands, { target = 1000, ids = null } = {}) {
+  return {
+    document: { rules: { target }, hands },
+    hand_pages: (ids || hands.map((_, i) => 10 + i)).map((id) => `${MATCH}${id}/`),
+    announcements_max: 2000,
+  };
+}
+
+test("a belote hand as the server's form makes it: seats to teams, the points' team, the holder's belote", () => {
+  const hand = P.handOf(fields([["taker", "2"], ["points", "100"], ["capot", ""], ["belote", ""], ["belote_seat", "3"], ["ann_team", ""], ["ann_points", "50"], ["renonce", ""]]), "belote");
+  assert.deepEqual(hand, { taker: "B", points: { B: 100 }, capot: null, belote: "A", announcements: { A: 0, B: 50 }, renonce: null });
+  const other = P.handOf(fields([["taker", "1"], ["points", "60"], ["points_team", "B"], ["ann_team", "B"], ["ann_points", "20"]]), "belote");
+  assert.deepEqual(other.points, { B: 60 });
+  assert.deepEqual(other.announcements, { A: 0, B: 20 });
+  assert.equal(P.handOf(fields([["taker", "1"], ["capot", "A"]]), "belote").points, null);
+});
+
+test("the redeal button's action=pass is the last action posted: a redeal whatever was typed", () => {
+  const hand = P.handOf(fields([["taker", "1"], ["points", "90"], ["action", "pass"]]), "belote");
+  assert.deepEqual(hand, { taker: null, points: null, capot: null, belote: null, announcements: { A: 0, B: 0 }, renonce: null });
+  assert.equal(P.handOf(fields([["action", "pass"]]), "coinche").bid, null);
+});
+
+test("what the form refuses is no hand: no taker, a word for a number, a holder of the other team, announcements over the cap", () => {
+  assert.equal(P.handOf(fields([["points", "90"]]), "belote"), null);
+  assert.equal(P.handOf(fields([["taker", "1"], ["points", "abc"]]), "belote"), null);
+  assert.equal(P.handOf(fields([["taker", "1"], ["points", "90"], ["belote", "B"], ["belote_seat", "1"]]), "belote"), null);
+  assert.equal(P.handOf(fields([["taker", "1"], ["points", "90"], ["ann_points", "2010"]]), "belote", { announcementsMax: 2000 }), null);
+  assert.equal(P.integerOf("82.0"), 82);
+  assert.equal(P.integerOf(" 82 "), 82);
+  assert.equal(P.integerOf(""), null);
+  assert.ok(Number.isNaN(P.integerOf("8 2")));
+});
+
+test("a coinche hand: the bid a number or a word, the suit, the coinche, solo", () => {
+  const hand = P.handOf(fields([["taker", "3"], ["bid", "100"], ["suit", "hearts"], ["coinche", "coinche"], ["points", "120"], ["solo", ""]]), "coinche");
+  assert.deepEqual(hand, {
+    taker: "A", bid: 100, suit: "hearts", coinche: "coinche", points: { A: 120 }, capot: null, solo: null,
+    belote: null, announcements: { A: 0, B: 0 },
+  });
+  const generale = P.handOf(fields([["taker", "2"], ["bid", "generale"], ["capot", "B"], ["solo", "1"]]), "coinche");
+  assert.equal(generale.bid, "generale");
+  assert.equal(generale.solo, true);
+});
+
+test("kept hands move the totals after the server's, each row with its score; a refused one does not count", () => {
+  const server = data([belote(100), belote(90, "B")]);
+  const entries = [
+    newHand("h3", [["taker", "1"], ["points", "82"]]),
+    newHand("h4", [["taker", "2"], ["points", "100"]], E.REFUSED),
+    newHand("h5", [["taker", "2"], ["points", "120"]]),
+  ];
+  const sheet = P.pendingSheet(server, entries);
+  assert.deepEqual(sheet.rows.h3.score, { A: 82, B: 80 });
+  assert.equal(sheet.rows.h4, undefined);
+  assert.deepEqual(sheet.rows.h5.score, { A: 42, B: 120 });
+  assert.deepEqual(sheet.totals, { A: 100 + 72 + 82 + 42, B: 62 + 90 + 80 + 120 });
+  assert.equal(sheet.finished, false);
+  assert.equal(P.pendingSheet(server, []), null);
+  assert.equal(P.pendingSheet(server, [entries[1]]), null);
+});
+
+test("a kept hand that ends the match says so, with the winner", () => {
+  const server = data([belote(150)], { target: 300 });
+  const sheet = P.pendingSheet(server, [newHand("h2", [["taker", "1"], ["points", "150"]])]);
+  assert.equal(sheet.finished, true);
+  assert.equal(sheet.winner, "A");
+  assert.equal(sheet.rows.h2.ends_match, true);
+});
+
+test("a kept hand the engine refuses is left out (no row), the others still count", () => {
+  const server = data([belote(100)]);
+  const sheet = P.pendingSheet(server, [
+    newHand("bad", [["taker", "1"], ["points", "170"]]),
+    newHand("ok", [["taker", "1"], ["points", "100"]]),
+  ]);
+  assert.equal(sheet.rows.bad, undefined);
+  assert.deepEqual(sheet.rows.ok.score, { A: 100, B: 62 });
+  assert.deepEqual(sheet.totals, { A: 200, B: 124 });
+});
+
+test("a kept correction takes its hand's place, a kept deletion takes it away", () => {
+  const server = data([belote(100), belote(90, "B"), belote(120)], { ids: [7, 8, 9] });
+  const sheet = P.pendingSheet(server, [
+    change("c", 7, "edit", [["taker", "1"], ["points", "130"]]),
+    change("d", 8, "delete"),
+  ]);
+  assert.deepEqual(sheet.rows.c.score, { A: 130, B: 32 });
+  assert.equal(sheet.rows.d, undefined);
+  assert.deepEqual(sheet.totals, { A: 250, B: 74 });
+});
+
+test("the preview without network scores after the kept hands, or in place of the corrected hand", () => {
+  const server = data([belote(150)], { target: 300, ids: [5] });
+  const kept = [newHand("h2", [["taker", "1"], ["points", "100"]])];
+  const next = P.previewOf(server, kept, fields([["taker", "1"], ["points", "90"]]));
+  assert.deepEqual(next.hand.score, { A: 90, B: 72 });
+  assert.equal(next.hand.number, 3);
+  assert.equal(next.hand.ends_match, true);
+  assert.equal(next.result.winner, "A");
+  const corrected = P.previewOf(server, [], fields([["taker", "2"], ["points", "100"]]), { replace: `${MATCH}5/` });
+  assert.deepEqual(corrected.hand.score, { A: 62, B: 100 });
+  assert.equal(corrected.hand.number, 1);
+  assert.deepEqual(P.previewOf(server, [], fields([["points", "90"]])), { refused: true });
+  assert.deepEqual(P.previewOf(server, [], fields([["taker", "1"], ["points", "163"]])), { refused: true });
+  assert.equal(P.previewOf(null, [], fields([])), null);
+});
