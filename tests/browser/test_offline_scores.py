@@ -125,7 +125,7 @@ def test_the_preview_works_offline_with_the_kept_hands_before_it(live_server, br
     expect(preview.locator(".outcome.is-local .outcome-scores b")).to_have_text(
         [f"+{alone.score.a}", f"+{alone.score.b}"]
     )
-    assert "Aperçu calculé sur ce téléphone" in preview.inner_text()
+    assert "Calculé sur ce téléphone, en attendant le serveur" in preview.inner_text()
     assert "Pas d'aperçu sans réseau" not in preview.inner_text()
     assert "Contrat réussi" in preview.inner_text()
 
@@ -142,7 +142,7 @@ def test_the_preview_works_offline_with_the_kept_hands_before_it(live_server, br
     preview.get_by_text("Cette donne termine la partie, gagnée par Alice & Claire.").wait_for()
     # Points the engine refuses: no preview, said so.
     form.locator("#id_points").fill("170")
-    preview.get_by_text("Pas d'aperçu : la donne est incomplète").wait_for()
+    preview.get_by_text("Pas d'aperçu : donne incomplète ou impossible.").wait_for()
     assert CSP_PROBLEMS == []
     context.close()
 

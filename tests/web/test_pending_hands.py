@@ -174,8 +174,8 @@ def test_the_pending_words_are_said_in_french_and_in_english(client):
     assert "En attente d&#x27;envoi : ces totaux comptent" in french or (
         "En attente d'envoi : ces totaux comptent" in french
     )
-    assert "Aperçu calculé sur ce téléphone" in french
+    assert "Calculé sur ce téléphone, en attendant le serveur" in french
     english = client.get(f"/m/{match.token}/", headers={"accept-language": "en"}).content.decode()
     assert 'data-mark="pending"' in english
     assert "Waiting to be sent: these totals count the hands kept on this phone" in english
-    assert "Preview worked out on this phone" in english
+    assert "Worked out on this phone, until the server has it" in english
