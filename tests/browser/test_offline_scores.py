@@ -96,6 +96,7 @@ def test_three_hands_offline_move_the_totals_pending_and_end_the_match_as_the_se
     assert page.locator(".entry").is_hidden()
     page.screenshot(path=str(tmp_path / "pending-end.png"))  # to look at
     shown = _shown_totals(page)
+    shown_rows = [r.locator(".hand-score").all_inner_texts() for r in rows.all()]
 
     # Back online: the server scores the hands itself; its sheet says the same.
     set_network(context, online=True)
@@ -105,6 +106,9 @@ def test_three_hands_offline_move_the_totals_pending_and_end_the_match_as_the_se
     assert board.locator(".pending-mark").count() == 0
     assert "is-pending" not in (board.get_attribute("class") or "")
     assert "Victoire : Alice & Claire\u00a0!" in board.locator(".banner-win").inner_text()
+    # The server's rows of those hands (newest first, as the kept rows were).
+    server_rows = [page.locator(f"#hand-{n} .hand-score").all_inner_texts() for n in (5, 4, 3)]
+    assert server_rows == shown_rows
     stored = services.match_get_scoresheet(match).result
     assert (stored.totals, stored.finished, stored.winner) == (
         expected.totals,
@@ -164,5 +168,30 @@ def test_a_correction_page_previews_the_corrected_hand_offline(live_server, brow
     )
     assert "Pas d'aperçu sans réseau" not in preview.inner_text()
     assert re.search(r"/donnes/\d+/$", page.url)
+    assert CSP_PROBLEMS == []
+    context.close()
+
+
+_LOADED = """() => performance.getEntriesByType("resource").map(e => e.name)
+    .filter(name => /\\/js\\/(scoring\\/|sync\\/pending)/.test(name))"""
+
+
+def test_the_scorer_is_loaded_only_when_the_phone_must_score(live_server, browser):
+    """A page that only follows the server never loads the phone's scorer
+    (sync/pending.js and scoring/): online, the preview is the server's."""
+    match = play(make_match(), hand("A", 100))
+    context = _context(browser)
+    page = _open_offline_ready(context, f"{live_server.url}/m/{match.token}/", f"/m/{match.token}/")
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label("Bob", exact=True).check()
+    form.locator("#id_points").fill("100")
+    page.locator("#preview .outcome:not(.is-local)").wait_for()
+    assert page.evaluate(_LOADED) == []
+    # Offline, it comes at the first preview asked (from the worker's cache).
+    set_network(context, online=False)
+    page.wait_for_function("() => !navigator.onLine")
+    form.locator("#id_points").fill("101")
+    page.locator("#preview .outcome.is-local").wait_for()
+    assert any("/js/sync/pending" in name for name in page.evaluate(_LOADED))
     assert CSP_PROBLEMS == []
     context.close()
