@@ -39,6 +39,7 @@ from scoresheets.text import of_name
 
 __all__ = [
     "COMPARE",
+    "OPEN",
     "SLOTS",
     "AnnouncementHelperForm",
     "HelperPlayer",
@@ -46,6 +47,7 @@ __all__ = [
     "calculator_players",
     "declaration_text",
     "is_compare",
+    "is_open",
     "match_players",
     "playing_order",
     "prefill",
@@ -56,6 +58,9 @@ __all__ = [
 # The value of the "Comparer les annonces" button (name="action"): the views
 # re-render the form filled in and save nothing.
 COMPARE = "compare_announcements"
+# The value of the button that opens a helper not rendered yet, without a
+# script (the tag's LazyHelper): the page comes back with it open.
+OPEN = "open_announcements"
 PREFIX = "annh"
 SLOTS = 3  # declarations per player: a carré and two tierces is the most one hand holds
 SUIT_FIELD = "suit"  # the coinche hand form's trump (docs/coinche.md), when the form has it
@@ -280,6 +285,11 @@ def is_compare(data: Mapping[str, Any] | None) -> bool:
     return data is not None and data.get("action") == COMPARE
 
 
+def is_open(data: Mapping[str, Any] | None) -> bool:
+    """Whether the button of a helper not rendered yet posted ``data``."""
+    return data is not None and data.get("action") == OPEN
+
+
 # --------------------------------------------------------------------------
 # The form
 # --------------------------------------------------------------------------
@@ -386,6 +396,7 @@ class AnnouncementHelperForm(forms.Form):
         trump: str | None = None,
         trump_asked: bool | None = None,
         calculator: bool = False,
+        open_asked: bool = False,
         **kwargs: Any,
     ) -> None:
         if (
@@ -399,6 +410,7 @@ class AnnouncementHelperForm(forms.Form):
         self.team_names = dict(team_names)
         self.card_names = card_names if card_names in RANK_NAMES else FRENCH
         self.calculator = calculator
+        self.open_asked = open_asked
         self.trump_known = trump_known
         self.form_trump = trump
         self.trump_asked = not trump_known if trump_asked is None else trump_asked
@@ -476,7 +488,10 @@ class AnnouncementHelperForm(forms.Form):
     @property
     def opened(self) -> bool:
         """Whether the page shows the helper open: after a comparison, or
-        when the form comes back (a refused save) with declarations in it."""
+        when the form comes back (a refused save) with declarations in it, or
+        when it was asked for (``open_asked``: fetched when opened)."""
+        if self.open_asked:
+            return True
         if not self.is_bound:
             return False
         if self.result is not None or self.errors:
@@ -747,6 +762,7 @@ def helper_for(
     form: forms.Form,
     match: Any = None,
     card_names: str | None = None,
+    open_asked: bool = False,
 ) -> AnnouncementHelperForm:
     """The helper beside the hand form ``form`` (bound to ``data`` when given).
 
@@ -754,7 +770,8 @@ def helper_for(
     for the hand the form is for: its ``number`` gives the dealer
     (``match.dealer_seat``). Without players (the calculator), they are
     "Joueur 1" to "Joueur 4" in playing order. A form with a coinche
-    ``suit`` field gives the trump (:func:`trump_of`)."""
+    ``suit`` field gives the trump (:func:`trump_of`). ``open_asked``: the
+    helper is shown open (asked for by its disclosure)."""
     players = None
     if getattr(form, "players", ()):
         try:
@@ -780,4 +797,5 @@ def helper_for(
         trump=trump,
         trump_asked=trump_asked,
         calculator=players is None,
+        open_asked=open_asked,
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -55,6 +55,8 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     form = hand_form(match, match.players.all(), request.POST)
     if announcement_helper.is_compare(request.POST):
         return _compare_on_match_page(request, match, form)
+    if announcement_helper.is_open(request.POST):
+        return _helper_opened(request, match, form)
     if form.is_valid() and _comparison_forgotten(request, form):
         return _compare_forgotten(request, match, form)
     if not form.is_valid():
@@ -158,6 +160,48 @@ def _compare_on_match_page(request: HttpRequest, match: Match, form: HandForm) -
     context["helper"] = helper
     context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
     return render(request, "scoresheets/match.html", context, status=status)
+
+
+def _helper_opened(request: HttpRequest, match: Match, form: HandForm) -> HttpResponse:
+    """The helper's button without a script (its disclosure on the match
+    page is not rendered until opened): the page again, what was typed kept,
+    the helper open; nothing saved."""
+    sheet = services.match_get_scoresheet(match)
+    initial = announcement_helper.prefill(request.POST, list(form.fields), None)
+    form = hand_form(match, sheet.players, initial=initial)
+    context = match_context(request, sheet, form)
+    helper = announcement_helper.helper_for(None, form=form, match=match, open_asked=True)
+    context["helper"] = helper
+    context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
+    return render(request, "scoresheets/match.html", context)
+
+
+@require_http_methods(["GET", "HEAD"])
+@never_cache
+def hand_helper(request: HttpRequest, token: str) -> HttpResponse:
+    """The announcement helper alone, open, for the hand ``?number=`` (the
+    entry form's: its dealer orders the players; a missing or bad number is
+    hand 1), fetched by the match page's script when its disclosure is
+    opened, and again when the sheet moves that form to another hand
+    (issue 20: the first speaker is the current hand's). 404 when the match
+    plays no announcements."""
+    match = get_match_or_404(token)
+    if not match.rules.announcements:
+        raise Http404
+    form = hand_form(match, match.players.all(), number=_number(request.GET.get("number")))
+    helper = announcement_helper.helper_for(None, form=form, match=match, open_asked=True)
+    context = {"helper": helper, "form": form, "match": match, "card_names": match.card_names}
+    return render(request, "scoresheets/_announcement_helper.html", context)
+
+
+def _number(value: str | None) -> int:
+    """A hand number from a query string: 1 when missing or not a number
+    from 1 to 10,000."""
+    try:
+        number = int(value or "")
+    except ValueError:
+        return 1
+    return number if 1 <= number <= 10_000 else 1
 
 
 def _comparison_forgotten(request: HttpRequest, form: HandForm) -> bool:

@@ -23,6 +23,7 @@ urlpatterns = [
     path("m/<token:token>/", views.match_detail, name="match"),
     path("m/<token:token>/donnes/", hand_views.hand_create, name="hand_create"),
     path("m/<token:token>/apercu/", hand_views.hand_preview, name="hand_preview"),
+    path("m/<token:token>/annonces/", hand_views.hand_helper, name="hand_helper"),
     path("m/<token:token>/donnes/<int:hand_id>/", hand_views.hand_edit, name="hand_edit"),
     path(
         "m/<token:token>/donnes/<int:hand_id>/supprimer/",

@@ -9,9 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scoresheets.models import Hand
-from tests.browser.phones import CSP_PROBLEMS, phone
+from tests.browser.phones import CSP_PROBLEMS, enter_hand, phone
 from tests.factories import make_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,6 +33,22 @@ def declare(page, name: str, kind: str, suit: str | None = None, card: str | Non
         row.get_by_label("Carte (haute)", exact=True).select_option(label=card)
 
 
+def open_helper(page, javascript: bool = True) -> None:
+    """Open the hand form's announcements and their helper: the page carries
+    its disclosure only (issue 21); the script fetches it, and without one its
+    button brings the page back with it open."""
+    page.locator("details.more-announcements > summary").click()
+    page.locator("details.ann-helper > summary").click()
+    if not javascript:
+        page.get_by_role("button", name="Afficher l'aide aux annonces").click()
+    page.locator("details.ann-helper[open][data-ann-number]").wait_for()
+
+
+def first_speaker(page):
+    """The helper's player said to speak first (a locator of their name)."""
+    return page.locator("fieldset.ann-player", has_text="parle en premier").locator(".ann-name")
+
+
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_the_helper_fills_the_announcements(live_server, browser, javascript):
     match = make_match(
@@ -39,8 +56,7 @@ def test_the_helper_fills_the_announcements(live_server, browser, javascript):
     )  # Dan deals hand 1: Léa speaks first
     page = phone(browser, javascript)
     page.goto(f"{live_server.url}/m/{match.token}/")
-    page.locator("details.more-announcements > summary").click()
-    page.locator("details.ann-helper > summary").click()
+    open_helper(page, javascript)
     page.locator("details.ann-helper").scroll_into_view_if_needed()
     declare(page, "Léa", "Carré", card="Valet")
     declare(page, "Marc", "Cinquante (50)", suit="♥ Cœur", card="10")
@@ -72,8 +88,7 @@ def test_the_helper_open_on_a_phone(live_server, browser):
     match = make_match(announcements=True, names=("Léa", "Marc", "Claire", "Dan"))
     page = phone(browser)
     page.goto(f"{live_server.url}/m/{match.token}/")
-    page.locator("details.more-announcements > summary").click()
-    page.locator("details.ann-helper > summary").click()
+    open_helper(page)
     page.locator("details.ann-helper > summary").scroll_into_view_if_needed()
     page.mouse.wheel(0, 200)
     shot(page, "helper-open")
@@ -112,4 +127,30 @@ def test_the_calculator_helper_fills_the_points_and_the_result(live_server, brow
     page.locator("#calc-result .outcome").wait_for()
     page.locator("[data-ann-result]").scroll_into_view_if_needed()
     shot(page, "calculator-helper")
+    assert CSP_PROBLEMS == []
+
+
+def test_the_helper_names_the_first_speaker_of_the_hand_the_sheet_is_at(live_server, browser):
+    """Issue 20: a phone that did not save the last hands showed the speaking
+    order of when it last saved ("Hugo · parle en premier" on hand 6)."""
+    match = make_match(
+        announcements=True, names=("Léa", "Marc", "Claire", "Dan"), first_dealer=4
+    )  # Dan deals hand 1: Léa speaks first, then Marc on hand 2, Claire on hand 3
+    saver, watcher = phone(browser), phone(browser)
+    for page in (saver, watcher):
+        page.goto(f"{live_server.url}/m/{match.token}/")
+    open_helper(watcher)
+    expect(first_speaker(watcher)).to_have_text("Léa")
+    enter_hand(saver, taker="Léa", points=100)
+    # The watcher's poll brings hand 1: its helper follows the next hand.
+    expect(watcher.locator("#hand-1")).to_be_visible()
+    expect(first_speaker(watcher)).to_have_text("Marc")
+    expect(watcher.locator("details.ann-helper")).to_have_attribute("open", "")
+    # Closed and opened again after another hand: still the current one.
+    watcher.locator("details.ann-helper > summary").click()
+    saver.locator("#hand-1").wait_for()
+    enter_hand(saver, taker="Marc", points=100)
+    expect(watcher.locator("#hand-2")).to_be_visible()
+    watcher.locator("details.ann-helper > summary").click()
+    expect(first_speaker(watcher)).to_have_text("Claire")
     assert CSP_PROBLEMS == []

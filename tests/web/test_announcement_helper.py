@@ -15,6 +15,7 @@ from django.utils import translation
 from scoresheets import scoring
 from scoresheets.announcement_helper import (
     COMPARE,
+    OPEN,
     helper_for,
     playing_order,
     reason_text,
@@ -27,6 +28,8 @@ from tests.factories import hand, make_match, play
 Declaration = scoring.Declaration
 Decider = scoring.Decider
 
+# The helper rendered, open (its data-ann-number/-url come between).
+HELPER_OPEN = re.compile(r'<details class="ann-helper" id="ann-helper" data-ann-helper[^>]* open>')
 NAMES = {1: "Léa", 2: "Marc", 3: "Claire", 4: "Dan"}  # playing order: Léa first after the dealer
 TEAMS = {"A": "Léa & Claire", "B": "Marc & Dan"}
 
@@ -237,7 +240,7 @@ def test_it_fills_the_announcements_and_saves_nothing(client: Client):
     assert re.search(r'name="taker" value="3"[^>]*checked', body)
     assert 'value="100"' in body
     assert "errorlist" not in body
-    assert '<details class="ann-helper" id="ann-helper" data-ann-helper open>' in body
+    assert HELPER_OPEN.search(body)
 
 
 @pytest.mark.django_db
@@ -383,11 +386,14 @@ def test_english_problem_messages(client: Client):
 def test_the_page_shows_the_helper_closed_and_the_default_button_first(client: Client):
     match = make_match(announcements=True)
     body = text(client.get(f"/m/{match.token}/"))
-    assert '<details class="ann-helper" id="ann-helper" data-ann-helper>' in body
+    # Only its disclosure (issue 21): the script fetches the helper when it is opened.
+    lazy = r'<details class="ann-helper" id="ann-helper" data-ann-helper data-ann-lazy='
+    assert re.search(lazy + r'"/m/\w+/annonces/">', body)
     assert "Aide : qui gagne les annonces ?" in body
+    assert "annh-" not in body and COMPARE not in body
     # Enter in a number field submits with the first submit button: the hand's, not the helper's.
     first_submit = body.index('<button type="submit"', body.index('id="hand-form"'))
-    assert first_submit < body.index(f'value="{COMPARE}"')
+    assert first_submit < body.index(f'value="{OPEN}"')
     assert 'name="action"' not in body[first_submit : body.index(">", first_submit)]
 
 
@@ -404,7 +410,7 @@ def test_a_match_without_announcements_shows_no_helper_and_compare_saves_nothing
 @pytest.mark.django_db
 def test_spanish_cards_name_the_choices_and_the_reason(client: Client):
     match = make_match(announcements=True, card_names="spanish")
-    body = text(client.get(f"/m/{match.token}/"))
+    body = text(client.get(f"/m/{match.token}/annonces/?number=1"))
     assert '<option value="K">12</option>' in body and '<option value="J">10</option>' in body
     response = compare_on_match(
         client, match, **decl(2, kind="carre", card="J"), **decl(3, kind="carre", card="9")
@@ -545,7 +551,7 @@ def test_a_refused_save_keeps_the_declarations_without_comparing(client: Client)
     )
     body = text(response)
     assert response.status_code == 422 and Hand.objects.count() == 0
-    assert '<details class="ann-helper" id="ann-helper" data-ann-helper open>' in body
+    assert HELPER_OPEN.search(body)
     assert re.search(r'name="annh-s2_1_kind"[^>]*>.*?<option value="carre" selected>', body, re.S)
     assert "data-ann-result" not in body  # saving never compares
 
@@ -618,3 +624,76 @@ def test_points_typed_beside_the_declarations_are_the_players_choice(client: Cli
     assert response.status_code == 303
     hand = Hand.objects.get()
     assert (hand.to_input().announcements.a, hand.to_input().announcements.b) == (50, 0)
+
+
+# --------------------------------------------------------------------------
+# Rendered when opened (issue 21), for the form's hand (issue 20)
+# --------------------------------------------------------------------------
+
+
+def first_speaker(body: str) -> str:
+    """The name of the player the helper says speaks first."""
+    found = re.search(r'<span class="ann-name">([^<]+)</span> <small>[^<]*· parle en premier', body)
+    assert found, "no first speaker"
+    return html.unescape(found.group(1))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("number", "first"), [("1", "Bob"), ("2", "Claire"), ("6", "Claire")])
+def test_the_helper_fetched_names_the_first_speaker_of_the_hand_asked(
+    client: Client, number: str, first: str
+):
+    match = make_match(announcements=True, first_dealer=1)  # Alice deals hand 1, Bob speaks
+    response = client.get(f"/m/{match.token}/annonces/?number={number}")
+    assert response.status_code == 200
+    body = text(response)
+    assert first_speaker(body) == first
+    assert HELPER_OPEN.search(body)
+    assert f'data-ann-number="{number}"' in body
+    assert "no-cache" in response["Cache-Control"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("number", ["", "x", "0", "-3", "99999999999999999999"])
+def test_a_bad_hand_number_gets_the_first_hands_helper(client: Client, number: str):
+    match = make_match(announcements=True, first_dealer=1)
+    response = client.get(f"/m/{match.token}/annonces/?number={number}")
+    assert response.status_code == 200
+    assert first_speaker(text(response)) == "Bob"
+
+
+@pytest.mark.django_db
+def test_no_helper_for_a_match_without_announcements(client: Client):
+    match = make_match(announcements=False)
+    assert client.get(f"/m/{match.token}/annonces/").status_code == 404
+    assert client.get("/m/nosuchtoken000000000000/annonces/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_without_a_script_the_button_opens_the_helper_and_keeps_what_was_typed(client: Client):
+    match = make_match(announcements=True, first_dealer=2)  # Bob deals hand 1: Claire speaks
+    response = client.post(
+        f"/m/{match.token}/donnes/",
+        {"action": OPEN, "number": "1", "taker": "3", "points": "97"},
+    )
+    body = text(response)
+    assert response.status_code == 200 and Hand.objects.count() == 0
+    assert HELPER_OPEN.search(body)
+    assert first_speaker(body) == "Claire"
+    assert re.search(r'name="taker" value="3"[^>]*checked', body)
+    assert 'value="97"' in body
+    assert "errorlist" not in body
+
+
+@pytest.mark.django_db
+def test_a_saves_answer_carries_the_helpers_disclosure_only(client: Client):
+    match = make_match(announcements=True)
+    response = client.post(
+        f"/m/{match.token}/donnes/",
+        {"number": "1", "taker": "1", "points": "90"},
+        headers={"HX-Request": "true"},
+    )
+    body = text(response)
+    assert response.status_code == 200 and Hand.objects.count() == 1
+    assert "data-ann-lazy" in body
+    assert "annh-" not in body and "<select" not in body
