@@ -322,6 +322,8 @@ CONTENT_SECURITY_POLICY = {
 # powerful feature is off.
 PERMISSIONS_POLICY: dict[str, list[str]] = {
     "clipboard-write": ["self"],
+    # The match page keeps the screen awake (static/js/wakelock.js).
+    "screen-wake-lock": ["self"],
     **{
         feature: []
         for feature in (
@@ -343,7 +345,6 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
             "midi",
             "payment",
             "publickey-credentials-get",
-            "screen-wake-lock",
             "serial",
             "usb",
             "xr-spatial-tracking",

@@ -206,6 +206,8 @@ def test_it_sends_the_other_security_headers(client: Client):
         assert features[denied] == "()", denied
     # app.js copies the link and opens the share sheet.
     assert features["clipboard-write"] == "(self)"
+    # wakelock.js keeps the screen awake on a match page (issue 20).
+    assert features["screen-wake-lock"] == "(self)"
     # The share sheet needs no entry: its default is the page's own origin, and
     # Chromium logs "Unrecognized feature: 'web-share'" on every page when named.
     assert "web-share" not in features
