@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from scoresheets import services, undo
+from scoresheets import services, share_image, undo
 from scoresheets.forms import DeviceForm, HandForm, hand_form_class
 from scoresheets.models import Hand, Match, Player
 from scoresheets.table_views import table_link
@@ -92,6 +92,7 @@ def match_context(
         "device_form": DeviceForm(initial={"device": device(request)}),
         # This phone's "Annuler" of its last change (scoresheets/undo.py).
         "undo": None if read_only else undo.current(request, sheet.match),
+        "image_name": share_image.filename(sheet.match),
     }
 
 

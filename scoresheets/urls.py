@@ -39,6 +39,7 @@ urlpatterns = [
     path("m/<token:token>/appareil/", views.device_set, name="device_set"),
     path("m/<token:token>/poll/", views.match_poll, name="match_poll"),
     path("m/<token:token>/export.json", views.match_export, name="match_export"),
+    path("m/<token:token>/feuille.png", views.match_image, name="match_image"),
     # Tables of friends (issue 5).
     path("tables/nouvelle/", table_views.table_new, name="table_new"),
     path("t/<token:token>/", table_views.table_detail, name="table"),
@@ -53,6 +54,7 @@ urlpatterns = [
     path("voir/<token:token>/", views.match_read, name="match_read"),
     path("voir/<token:token>/poll/", views.match_poll_read, name="match_poll_read"),
     path("voir/<token:token>/export.json", views.match_export_read, name="match_export_read"),
+    path("voir/<token:token>/feuille.png", views.match_image_read, name="match_image_read"),
     path("voir/table/<token:token>/", table_views.table_read, name="table_read"),
     path(
         "voir/table/<token:token>/joueurs/<int:player_id>/",

@@ -17,13 +17,23 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scoresheets import announcement_helper, busy, ratelimits, scoring, services, uploads
+from scoresheets import (
+    announcement_helper,
+    busy,
+    ratelimits,
+    scoring,
+    services,
+    share_image,
+    uploads,
+)
 from scoresheets.forms import (
     CarriedReserveForm,
     DeviceForm,
@@ -165,6 +175,37 @@ def match_export(request: HttpRequest, token: str) -> HttpResponse:
 def match_export_read(request: HttpRequest, token: str) -> HttpResponse:
     """The match document of a read-only link (the same document: it holds no token)."""
     return _export(get_read_match_or_404(token))
+
+
+@require_safe
+def match_image(request: HttpRequest, token: str) -> HttpResponse:
+    """The sheet as a PNG image to share (``share_image.sheet_png``)."""
+    return _image(request, get_match_or_404(token))
+
+
+@require_safe
+def match_image_read(request: HttpRequest, token: str) -> HttpResponse:
+    """The sheet's image from a read-only link (the same image: it shows no token)."""
+    return _image(request, get_read_match_or_404(token))
+
+
+def _image(request: HttpRequest, match: Match) -> HttpResponse:
+    """``match``'s sheet as a PNG in the request's language. Its ETag is the
+    match's version, the language and the drawing's version: a phone asks
+    again (``no-cache``) and gets a 304 while nothing changed; private (the
+    players' names)."""
+    language = translation.get_language() or ""
+    etag = f'"{match.version}-{language}-{share_image.IMAGE_VERSION}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    else:
+        sheet = services.match_get_scoresheet(match)
+        response = HttpResponse(share_image.sheet_png(sheet), content_type="image/png")
+        response["Content-Disposition"] = f'inline; filename="{share_image.filename(match)}"'
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))
+    return response
 
 
 def _export(match: Match) -> HttpResponse:

@@ -41,6 +41,8 @@ POSTED: dict[str, dict[str, Any]] = {
     "device_set": {"device": "Spectateur"},
     "match_poll": {},
     "match_export": {},
+    "match_image": {},
+    "hand_helper": {"number": "3"},
     "table": {},
     "table_player_add": {"name": "Intrus"},
     "table_match_new": SEATS,
@@ -56,6 +58,8 @@ GET_ROUTES = {
     "hand_edit",
     "match_poll",
     "match_export",
+    "match_image",
+    "hand_helper",
     "table",
     "table_match_new",
     "table_player",
@@ -143,7 +147,7 @@ def assert_read_only(body: str, table: Table) -> None:
 def test_it_knows_every_writing_route():
     """A new route must say here what it would be sent (and so be tested below)."""
     assert set(WRITING_ROUTES) == set(POSTED) == GET_ROUTES | POST_ROUTES
-    assert len(READ_ROUTES) == 8
+    assert len(READ_ROUTES) == 9
 
 
 @pytest.mark.parametrize("name", WRITING_ROUTES)

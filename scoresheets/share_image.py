@@ -1,0 +1,255 @@
+"""The sheet as an image to share (issue 20: "shareable on WhatsApp"): the
+scoreboard, the chart of the running totals and the hands, drawn on the
+server as a PNG, so that every phone gets the same picture whatever its
+browser.
+
+Drawn with Pillow (``PIL``): the Python imaging library everyone packages
+(wheels for every platform, maintained since 2010, no system library to
+install), which draws text with FreeType and writes PNG. A plotting library
+(matplotlib) would bring tens of megabytes for one line chart; an SVG
+rasteriser (cairosvg) needs Cairo installed on the server. The font is
+DejaVu Sans, shipped in ``scoresheets/fonts/`` (accents, card suits, the
+star), nothing fetched.
+
+The words are the active language's (the view's request), the numbers the
+engine's (``Scoresheet.result``): this module only draws.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from pathlib import Path
+
+from django.utils import formats
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from PIL import Image, ImageDraw, ImageFont
+
+from scoresheets import scoring
+from scoresheets.models import Match
+from scoresheets.rule_words import game_name
+from scoresheets.scoresheet import RowView, Scoresheet
+
+__all__ = ["IMAGE_VERSION", "MAX_ROWS", "WIDTH", "filename", "sheet_png"]
+
+# Bumped when the drawing changes: part of the image's ETag (views.match_image).
+IMAGE_VERSION = 1
+WIDTH = 1080  # px: WhatsApp and the share sheets show 1080 wide untouched
+MARGIN = 48
+# The hands listed, at most (the latest; a line says how many came before).
+# A match to 1,000 points takes 10 to 25 hands.
+MAX_ROWS = 40
+FONTS = Path(__file__).resolve().parent / "fonts"
+
+INK = (17, 24, 39)
+MUTED = (90, 99, 115)
+LINE = (218, 222, 230)
+PAPER = (255, 255, 255)
+TEAM = {"A": (11, 79, 214), "B": (180, 35, 24)}  # static/css/app.css: --team-a, --team-b
+TEAM_SOFT = {"A": (227, 236, 255), "B": (253, 231, 228)}
+TARGET = (140, 148, 160)
+
+
+def filename(match: Match) -> str:
+    """The name the sheet's image is saved or shared under:
+    "rebelote-lea-noe-zoe-hugo-2026-12-03.png"."""
+    teams = slugify(f"{match.team_a_name} {match.team_b_name}") or "partie"
+    return f"rebelote-{teams}-{match.created_at:%Y-%m-%d}.png"
+
+
+@cache
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONTS / name), size)
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
+    """``text`` cut with "…" to fit ``width`` px."""
+    if draw.textlength(text, font=font) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _row_text(row: RowView) -> str:
+    """One hand in words: "Léa prend 100 ♥ coinché · dedans"."""
+    result = row.result
+    if result.outcome == scoring.Outcome.PASSED:
+        return _("Tout le monde passe")
+    if row.contract:
+        text = _("%(taker)s prend %(contract)s") % {"taker": row.taker, "contract": row.contract}
+    else:
+        text = _("%(taker)s prend") % {"taker": row.taker}
+    badges = {
+        scoring.Outcome.DEDANS: _("Dedans"),
+        scoring.Outcome.LITIGE: _("Litige"),
+        scoring.Outcome.ANNULLED: _("Annulée"),
+        scoring.Outcome.RENONCE: _("Renonce"),
+    }
+    extra = [badges[result.outcome]] if result.outcome in badges else []
+    if row.given.capot:
+        extra.append(_("Capot"))
+    return " · ".join([text, *extra])
+
+
+def _chart(draw: ImageDraw.ImageDraw, sheet: Scoresheet, box: tuple[int, int, int, int]) -> None:
+    """Both teams' running totals after each hand, and the target, in ``box``
+    (left, top, right, bottom px)."""
+    left, top, right, bottom = box
+    hands = sheet.result.hands
+    target = sheet.match.target
+    series = {
+        "A": [0, *(h.totals.a for h in hands)],
+        "B": [0, *(h.totals.b for h in hands)],
+    }
+    values = [v for points in series.values() for v in points] + [target]
+    low, high = min(0, *values), max(values) or 1
+    small = _font(22)
+    label_width = int(max(draw.textlength(str(v), font=small) for v in (low, high, target))) + 12
+    plot_left = left + label_width
+
+    def x(index: int) -> float:
+        return plot_left + (right - plot_left) * index / max(len(hands), 1)
+
+    def y(value: int) -> float:
+        return bottom - (bottom - top) * (value - low) / (high - low or 1)
+
+    draw.line([(plot_left, bottom), (right, bottom)], fill=LINE, width=2)
+    draw.line([(plot_left, y(0)), (right, y(0))], fill=LINE, width=2)
+    # The target, dashed.
+    step = 16
+    for start in range(int(plot_left), right, step * 2):
+        draw.line([(start, y(target)), (min(start + step, right), y(target))], fill=TARGET, width=2)
+    draw.text((left, y(target)), str(target), font=small, fill=TARGET, anchor="lm")
+    draw.text((left, y(0)), "0", font=small, fill=MUTED, anchor="lm")
+    for team, points in series.items():
+        line = [(x(i), y(v)) for i, v in enumerate(points)]
+        draw.line(line, fill=TEAM[team], width=5, joint="curve")
+        for px, py in line[1:]:
+            draw.ellipse([px - 5, py - 5, px + 5, py + 5], fill=TEAM[team])
+    # The hand numbers under the axis, a few of them.
+    every = max(1, len(hands) // 10 + (1 if len(hands) % 10 else 0))
+    for index in range(every, len(hands) + 1, every):
+        draw.text((x(index), bottom + 8), str(index), font=small, fill=MUTED, anchor="mt")
+
+
+def sheet_png(sheet: Scoresheet) -> bytes:
+    """``sheet`` (a :class:`~scoresheets.scoresheet.Scoresheet`) as a PNG
+    image :data:`WIDTH` px wide, in the active language: the teams and their
+    totals (the winner's banner when the match is over), the chart of the
+    running totals with the target, and the hands (the latest
+    :data:`MAX_ROWS`), each with its points and both totals after it.
+    Returns the PNG file's bytes."""
+    match, result = sheet.match, sheet.result
+    rows = list(reversed(sheet.rows))  # oldest first, as on paper
+    shown = rows[-MAX_ROWS:]
+    row_height = 46
+    chart_height = 360 if rows else 0
+    height = (
+        MARGIN
+        + 60  # title
+        + (70 if result.finished else 0)
+        + 190  # totals
+        + (chart_height + 70 if rows else 0)
+        + 56  # the hands' head
+        + (40 if len(rows) > len(shown) else 0)
+        + row_height * max(len(shown), 1)
+        + 70  # footer
+        + MARGIN
+    )
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    right = WIDTH - MARGIN
+    inner = WIDTH - 2 * MARGIN
+    y = MARGIN
+    title = f"{match.team_a_name} – {match.team_b_name}"
+    big = _font(40, True)
+    draw.text((MARGIN, y), _fit(draw, title, big, inner), font=big, fill=INK)
+    y += 60
+    if result.finished:
+        banner = "★ " + _("Victoire : %(team)s !") % {"team": match.team_name(result.winner)}
+        winner = result.winner
+        draw.rounded_rectangle(
+            [MARGIN, y, right, y + 56], radius=12, fill=TEAM_SOFT[winner], outline=TEAM[winner]
+        )
+        draw.text(
+            (WIDTH // 2, y + 28),
+            _fit(draw, banner, _font(30, True), inner - 32),
+            font=_font(30, True),
+            fill=TEAM[winner],
+            anchor="mm",
+        )
+        y += 70
+    half = (inner - 24) // 2
+    for index, team in enumerate(sheet.teams):
+        left = MARGIN + index * (half + 24)
+        code = team.code
+        draw.rounded_rectangle(
+            [left, y, left + half, y + 170],
+            radius=16,
+            fill=TEAM_SOFT[code],
+            outline=TEAM[code],
+            width=4 if team.winner else 1,
+        )
+        name = _fit(draw, team.name, _font(30, True), half - 40)
+        draw.text((left + 20, y + 16), name, font=_font(30, True), fill=TEAM[code])
+        if team.show_players:
+            players = _fit(draw, " & ".join(team.players), _font(22), half - 40)
+            draw.text((left + 20, y + 54), players, font=_font(22), fill=MUTED)
+        total = _font(72, True)
+        draw.text((left + 20, y + 160), str(team.total), font=total, fill=INK, anchor="ls")
+    y += 190
+    target_line = " · ".join(
+        [game_name(match.game), _("Objectif %(target)s") % {"target": match.target}]
+    )
+    if rows:
+        draw.text((MARGIN, y), target_line, font=_font(24), fill=MUTED)
+        _chart(draw, sheet, (MARGIN, y + 44, right, y + 44 + chart_height - 40))
+        y += chart_height + 70
+    # The hands.
+    columns = (MARGIN, MARGIN + 70, right - 300, right - 140)  # N°, what, A, B
+    head = _font(22, True)
+    draw.text((columns[0], y), _("N°"), font=head, fill=MUTED)
+    draw.text((columns[1], y), _("Donnes"), font=head, fill=MUTED)
+    for column, code, width in ((columns[3] - 20, "A", 200), (right, "B", 140)):
+        name = _fit(draw, match.team_name(code), head, width)
+        draw.text((column, y), name, font=head, fill=TEAM[code], anchor="ra")
+    y += 40
+    draw.line([(MARGIN, y), (right, y)], fill=LINE, width=2)
+    y += 16
+    if len(rows) > len(shown):
+        earlier = len(rows) - len(shown)
+        more = ngettext("… %(count)s donne avant", "… %(count)s donnes avant", earlier)
+        draw.text((columns[1], y), more % {"count": earlier}, font=_font(22), fill=MUTED)
+        y += 40
+    if not rows:
+        draw.text((columns[1], y), _("Aucune donne pour l'instant."), font=_font(24), fill=MUTED)
+        y += row_height
+    body, bold, small = _font(24), _font(24, True), _font(18)
+    for row in shown:
+        r = row.result
+        draw.text((columns[0], y), str(row.number), font=body, fill=MUTED)
+        what = _fit(draw, _row_text(row), body, columns[2] - columns[1] - 20)
+        team_colour = TEAM.get(row.taker_team or "", INK)
+        draw.text((columns[1], y), what, font=body, fill=team_colour)
+        for column, code, score, total in (
+            (columns[3] - 20, "A", r.score.a, r.totals.a),
+            (right, "B", r.score.b, r.totals.b),
+        ):
+            draw.text((column - 70, y), str(score), font=bold, fill=TEAM[code], anchor="ra")
+            draw.text((column, y + 4), str(total), font=small, fill=MUTED, anchor="ra")
+        y += row_height
+    y += 20
+    draw.line([(MARGIN, y), (right, y)], fill=LINE, width=2)
+    count = ngettext("%(count)s donne", "%(count)s donnes", len(rows)) % {"count": len(rows)}
+    footer = " · ".join(["Rebelote", count, formats.date_format(match.created_at, "DATE_FORMAT")])
+    draw.text((MARGIN, y + 20), footer, font=_font(22), fill=MUTED)
+    # A few flat colours and their anti-aliasing: a 64-colour palette keeps
+    # the text smooth at a third of the bytes (about 40 KB), and is quicker
+    # than the PNG encoder's own "optimize".
+    out = io.BytesIO()
+    image.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(out, format="PNG")
+    return out.getvalue()

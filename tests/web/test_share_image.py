@@ -1,0 +1,100 @@
+"""The sheet as a PNG image to share (issue 20): drawn on the server
+(scoresheets/share_image.py), at the match's link and its read-only link."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.test import Client
+from PIL import Image
+
+from scoresheets import services, share_image
+from scoresheets.models import Match
+from scoresheets.scoring import CoincheHand, CoincheRules
+from tests.factories import hand, make_match, play
+
+pytestmark = pytest.mark.django_db
+
+
+def decoded(response) -> Image.Image:
+    image = Image.open(io.BytesIO(response.content))
+    image.load()  # decodes the whole file: a broken PNG raises here
+    return image
+
+
+def test_the_sheet_is_a_png_at_the_match_link_and_the_read_only_one(client: Client):
+    match = play(
+        make_match(names=("Léa", "Zoé", "Noé", "Hugo"), target=500),
+        *(hand("AB"[n % 2], 100 + n) for n in range(6)),
+    )
+    for url in (f"/m/{match.token}/feuille.png", f"/voir/{match.read_token}/feuille.png"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert response["Content-Type"] == "image/png"
+        image = decoded(response)
+        assert image.format == "PNG"
+        assert image.width == share_image.WIDTH
+        assert 1000 < image.height < 3000
+        assert len(response.content) < 150_000
+        assert response["Content-Disposition"] == (
+            f'inline; filename="rebelote-lea-noe-zoe-hugo-{match.created_at:%Y-%m-%d}.png"'
+        )
+
+
+def test_the_image_is_asked_again_and_answered_304_while_nothing_changed(client: Client):
+    match = play(make_match(), hand("A", 100))
+    url = f"/m/{match.token}/feuille.png"
+    first = client.get(url)
+    assert first["Cache-Control"] == "private, no-cache"
+    etag = first["ETag"]
+    assert str(match.version) in etag
+    assert "Cookie" in first["Vary"] and "Accept-Language" in first["Vary"]
+    again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    # A new hand: a new image.
+    play(Match.objects.get(pk=match.pk), hand("B", 90))
+    changed = client.get(url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    # Another language: another image.
+    client.cookies["django_language"] = "en"
+    english = client.get(url, headers={"If-None-Match": changed["ETag"]})
+    assert english.status_code == 200 and english["ETag"] != changed["ETag"]
+
+
+def test_a_coinche_match_with_accents_and_suits_is_drawn(client: Client):
+    match = services.match_create(
+        names=["Éloïse", "Zoé", "Noé", "Hugo"], rules=CoincheRules(), team_a_name="Les ♥ d'Été"
+    )
+    response = client.get(f"/m/{match.token}/feuille.png")  # no hand yet
+    assert response.status_code == 200 and decoded(response).width == share_image.WIDTH
+    coinched = CoincheHand("B", 120, "hearts", coinche="coinche", points_team="B", trick_points=90)
+    services.hand_record(match=match, hand=coinched)
+    response = client.get(f"/m/{match.token}/feuille.png")
+    assert response.status_code == 200 and decoded(response).width == share_image.WIDTH
+
+
+def test_the_image_of_a_long_match_lists_its_latest_hands_only(client: Client):
+    match = play(
+        make_match(target=100_000),
+        *(hand("AB"[n % 2], 60 + n % 50) for n in range(share_image.MAX_ROWS + 15)),
+    )
+    image = decoded(client.get(f"/m/{match.token}/feuille.png"))
+    assert image.height < 3300
+
+
+def test_no_image_for_an_unknown_match_or_a_write(client: Client):
+    match = make_match()
+    assert client.get("/m/aaaaaaaaaaaaaaaaaaaaaa/feuille.png").status_code == 404
+    assert client.get(f"/voir/{match.token}/feuille.png").status_code == 404  # a write token
+    assert client.post(f"/m/{match.token}/feuille.png").status_code == 405
+
+
+def test_the_match_page_links_the_image_and_the_read_only_page_its_own(client: Client):
+    match = make_match()
+    body = client.get(f"/m/{match.token}/").content.decode()
+    assert f'href="/m/{match.token}/feuille.png" download="rebelote-' in body
+    assert "data-share-image" in body
+    read = client.get(f"/voir/{match.read_token}/").content.decode()
+    assert f'href="/voir/{match.read_token}/feuille.png"' in read
+    assert match.token not in read
