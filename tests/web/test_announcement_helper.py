@@ -388,7 +388,7 @@ def test_the_page_shows_the_helper_closed_and_the_default_button_first(client: C
     body = text(client.get(f"/m/{match.token}/"))
     # Only its disclosure (issue 21): the script fetches the helper when it is opened.
     lazy = r'<details class="ann-helper" id="ann-helper" data-ann-helper data-ann-lazy='
-    assert re.search(lazy + r'"/m/\w+/annonces/">', body)
+    assert re.search(lazy + r'"/m/[\w-]+/annonces/">', body)
     assert "Aide : qui gagne les annonces ?" in body
     assert "annh-" not in body and COMPARE not in body
     # Enter in a number field submits with the first submit button: the hand's, not the helper's.
