@@ -545,7 +545,8 @@ def hand_preview(request: HttpRequest, token: str) -> HttpResponse:
     """What the hand being typed would score, from the engine; saves nothing.
 
     With ``replace`` (a hand id), the hand is scored in place of that hand
-    (the edit form's preview)."""
+    (the edit form's preview); a hand deleted meanwhile is said so, in the
+    words of the correction's save (``panels.gone_message``)."""
     match = get_match_or_404(token)
     form = hand_form(match, match.players.all(), request.POST)
     context: dict[str, Any] = {"match": match, "form": form}
@@ -553,7 +554,13 @@ def hand_preview(request: HttpRequest, token: str) -> HttpResponse:
         replace = int(request.POST["replace"]) if request.POST.get("replace") else None
     except ValueError:
         replace = None
-    if form.is_valid():
+    gone = None if replace is None else match.hands.filter(pk=replace).first()
+    if gone is not None and gone.deleted_at is not None:
+        # Deleted meanwhile by another phone: said as the save will say it.
+        form.is_valid()
+        form.errors.clear()
+        form.add_error(None, panels.gone_message(gone))
+    elif form.is_valid():
         context["hand"] = form.hand_input()
         write = attempt(
             request,

@@ -30,10 +30,11 @@ from django.contrib.staticfiles import finders
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.template import engines
 from django.templatetags.static import PrefixNode, static
 from django.urls import URLPattern, URLResolver, get_resolver, get_script_prefix, reverse
 from django.urls.resolvers import RoutePattern
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
@@ -48,7 +49,6 @@ BACKGROUND_COLOR = "#eef0ec"
 # static/ folder (finders: STATICFILES_DIRS) but the sources kept for tools,
 # plus the htmx scripts that base.html loads (django-htmx's own static files).
 PRECACHE_SKIP = re.compile(r"\.(map|gz|br)$")
-HTMX_SRC = re.compile(r'src="([^"]+)"')
 
 
 def _project_static_files() -> list[str]:
@@ -63,10 +63,22 @@ def _project_static_files() -> list[str]:
     return [static(name) for name in sorted(names)]
 
 
+# htmx as django-htmx ships it. Not its ``{% htmx_script %}`` tag: under DEBUG
+# (``make run``) that tag adds django-htmx's debug script, which replaces the
+# whole page with Django's yellow page on an htmx answer 400, 403, 404 or 500
+# (issue 20: a correction being typed was lost). Django's debug pages stay for
+# full page loads.
+HTMX_FILES = ("django_htmx/htmx-2.min.js",)
+
+
+def htmx_scripts() -> SafeString:
+    """The ``<script>`` tags of htmx that base.html writes (``HTMX_FILES``)."""
+    return format_html_join("", '<script src="{}" defer></script>', ((f,) for f in _htmx_files()))
+
+
 def _htmx_files() -> list[str]:
-    """The URLs of the scripts ``{% htmx_script %}`` writes into base.html."""
-    template = engines["django"].from_string("{% load django_htmx %}{% htmx_script %}")
-    return HTMX_SRC.findall(template.render({}))
+    """The URLs of the htmx scripts base.html loads (``HTMX_FILES``)."""
+    return [static(name) for name in HTMX_FILES]
 
 
 def precache_urls() -> list[str]:

@@ -117,11 +117,9 @@ def _differs(sheet: Scoresheet, other: Hand) -> dict[str, Any]:
     }
 
 
-def gone_panel(sheet: Scoresheet, hand: Hand, form: HandForm) -> dict[str, Any]:
-    """The panel of a correction whose hand another phone deleted meanwhile
-    (``hand``, read again): who deleted it, the hand as it was (``was``) and
-    the correction typed (``mine``), in words; the panel offers to put the
-    hand back with the correction (``gone``). ``form`` is valid."""
+def gone_message(hand: Hand) -> str:
+    """What a correction of ``hand``, deleted meanwhile by another phone, is
+    told: by its save (:func:`gone_panel`) and by its preview alike."""
     if hand.entered_by:
         text = gettext(
             "Pendant votre correction, cette donne a été supprimée depuis le téléphone "
@@ -132,9 +130,17 @@ def gone_panel(sheet: Scoresheet, hand: Hand, form: HandForm) -> dict[str, Any]:
             "Pendant votre correction, cette donne a été supprimée depuis un autre téléphone : "
             "votre correction n'est pas enregistrée."
         )
+    return text % {"of_device": of_name(hand.entered_by)}
+
+
+def gone_panel(sheet: Scoresheet, hand: Hand, form: HandForm) -> dict[str, Any]:
+    """The panel of a correction whose hand another phone deleted meanwhile
+    (``hand``, read again): who deleted it, the hand as it was (``was``) and
+    the correction typed (``mine``), in words; the panel offers to put the
+    hand back with the correction (``gone``). ``form`` is valid."""
     return {
         "gone": True,
-        "message": text % {"of_device": of_name(hand.entered_by)},
+        "message": gone_message(hand),
         "theirs": [],
         "was": sheet.hand_summary(hand),
         "mine": sheet.hand_summary(

@@ -26,6 +26,12 @@ def sync_config() -> SafeString:
 
 
 @register.simple_tag
+def htmx_scripts() -> SafeString:
+    """htmx's ``<script>`` tags, without django-htmx's debug script (``pwa.htmx_scripts``)."""
+    return pwa.htmx_scripts()
+
+
+@register.simple_tag
 def kept_days() -> int:
     """How many whole days a kept entry is sent on its own (``kept_for``), at
     least 1: the words of the pending rows say it."""

@@ -77,3 +77,24 @@ def test_datetime_attr_drops_microseconds_and_keeps_the_offset():
         assert datetime_attr(moment) == "2026-12-01T23:05:09+01:00"
     assert datetime_attr(date(2026, 12, 1)) == "2026-12-01"
     assert datetime_attr(None) == ""
+
+
+def test_the_429_page_is_not_indexed(rf):
+    """Issue 20 (the web's yardsticks): the "Doucement !" page says noindex."""
+    from scoresheets import ratelimits
+
+    page = ratelimits.too_many_requests(rf.get("/"), 30).content.decode()
+    assert "Doucement" in page and NOINDEX in page
+
+
+def test_debug_mode_keeps_htmx_answers_out_of_the_debug_takeover(client: Client, settings):
+    """Issue 20, item 4: under DEBUG (``make run``), django-htmx's debug script
+    replaced the whole page with Django's yellow page on an htmx answer 404 or
+    500 (a typed correction lost). The pages load htmx without it: Django's
+    debug pages stay for full page loads."""
+    settings.DEBUG = True
+    page = client.get("/").content.decode()
+    assert "django_htmx/htmx-2.min.js" in page
+    assert "django-htmx.js" not in page
+    missing = client.get("/m/" + "x" * 22 + "/")
+    assert missing.status_code == 404

@@ -307,3 +307,21 @@ def test_a_mangled_hidden_field_is_told(client: Client):
     assert "Ce formulaire n&#x27;est plus valable : rechargez la page." in (
         response.content.decode()
     )
+
+
+def test_the_preview_of_a_hand_deleted_meanwhile_says_so_as_the_save_would(client: Client):
+    """Issue 20, item 4: phone A corrects hand 1, phone B deletes it, A types a
+    digit: the preview answered 404 (and the old value stayed). It now says
+    the hand was deleted, in the words of the correction's save (409)."""
+    match = play(make_match(), hand("A", 100), hand("B", 120))
+    first = live(match)[0]
+    services.hand_delete(match=match, hand_id=first.pk, expected_version=1, device="Zoé")
+    typed = {"taker": "1", "points": "90", "replace": str(first.pk), "hand_version": "1"}
+    preview = client.post(f"/m/{match.token}/apercu/", typed, headers={"HX-Request": "true"})
+    assert preview.status_code == 200
+    said = preview.content.decode()
+    saved = post_edit(client, match, first, **typed)
+    assert saved.status_code == 409
+    told = "cette donne a été supprimée depuis le téléphone de Zoé"
+    assert told in said and told in saved.content.decode()
+    assert 'class="preview-problems"' in said and "outcome" not in said  # no score shown
