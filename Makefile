@@ -17,9 +17,12 @@ $(STAMP): $(BIN)/python requirements.txt requirements-dev.txt
 
 install: $(STAMP)
 
+# `PORT=8001 make run` serves on another port (a second app beside one on 8000).
+PORT ?= 8000
+
 run: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # The tests are in three tiers (tests/conftest.py): engine (pure, no
 # database), web (test client, services) and browser (Chromium, live servers).
