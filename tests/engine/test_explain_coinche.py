@@ -40,8 +40,10 @@ WORDS = {
 }
 
 
-def a_match(a: str = "Nous", b: str = "Eux") -> Match:
-    return Match(team_a_name=a, team_b_name=b, game="coinche")
+def a_match(a: str = "Nous", b: str = "Eux", **rules) -> Match:
+    match = Match(team_a_name=a, team_b_name=b)
+    match.set_rules(CoincheRules(**rules))
+    return match
 
 
 def scored(hand: CoincheHand, **rules) -> HandResult:
@@ -70,10 +72,20 @@ def value(formula: str, lang: str) -> tuple[int, int]:
     return total, total if final is None else final
 
 
+# The reason a failed contract gives after its figures (issue 20).
+REASON = re.compile(r"\. (Il fallait|Égalité|It needed|A tie)[^.]*\.$")
+
+
+def without_reason(sentence: str) -> str:
+    """The sentence without the reason a failed contract gives after it."""
+    return REASON.sub("", sentence)
+
+
 def team_phrases(sentence: str, head: str, lang: str) -> dict[str, str]:
     """Each team's formula in the sentence after ``head``, keyed by team code;
     "kept" for a team that keeps only its belote."""
     words = WORDS[lang]
+    sentence = without_reason(sentence)
     assert sentence.startswith(head + (" : " if lang == "fr" else ": ")), sentence
     rest = sentence[len(head) + (3 if lang == "fr" else 2) :]
     phrases: dict[str, str] = {}
@@ -314,11 +326,13 @@ def test_a_surcoinched_dedans_names_the_announcements_and_the_kept_belote():
     score = result.score.b
     assert explain(hand, result, "fr") == (
         f"Dedans, 110 ♠ surcoinché : (160 + 110) × 4 + 20 d'annonces = {score} à Eux ; "
-        "belote gardée par Nous"
+        "belote gardée par Nous. Il fallait 110 et plus que la défense (102) : "
+        "le preneur a fait 100 (60 + belote + 20 d'annonces)."
     )
     assert explain(hand, result, "en") == (
         f"Down, 110 ♠ surcoinched: (160 + 110) × 4 + 20 in announcements = {score} to Eux; "
-        "belote kept by Nous"
+        "belote kept by Nous. It needed 110 and more than the defence (102): "
+        "the taker made 100 (60 + belote + 20 in announcements)."
     )
 
 
@@ -357,7 +371,7 @@ def test_the_team_names_are_never_conjugated(names):
     result = scored(hand)
     a, b = names
     sentence = explain(hand, result, "fr", a_match(a, b))
-    assert sentence.endswith(f"à {a} ; belote gardée par {b}")
+    assert without_reason(sentence).endswith(f"à {a} ; belote gardée par {b}")
     assert "gardent" not in sentence
 
 
@@ -389,3 +403,39 @@ def test_every_coinche_hand_s_explanation_adds_up_to_its_score(match):
             head = sentence[: sentence.index(" : " if lang == "fr" else ": ")]
             assert label in head
             check_figures(sentence, head, result, lang)
+
+
+# Issue 20, item 5: a failed contract says why, with the engine's figures
+# (hand_totals: what decides a numeric bid).
+WHY = [
+    (
+        # 80 ♣, 70 + belote = 90 against 92: more than the bid, less than the defense.
+        CoincheHand("A", 80, "clubs", points_team="A", trick_points=70, belote="A"),
+        "Il fallait 80 et plus que la défense (92) : le preneur a fait 90 (70 + belote).",
+        "It needed 80 and more than the defence (92): the taker made 90 (70 + belote).",
+    ),
+    (
+        # An 81-81 coinched tie: no litige at coinche.
+        CoincheHand("A", 80, "clubs", coinche="coinche", points_team="A", trick_points=81),
+        "Égalité, 81 à 81 : pas de litige à la coinche, le contrat chute.",
+        "A tie, 81 to 81: coinche has no tie rule, the contract fails.",
+    ),
+    (
+        CoincheHand("B", 110, "hearts", points_team="B", trick_points=100),
+        "Il fallait 110 et plus que la défense (62) : le preneur a fait 100.",
+        "It needed 110 and more than the defence (62): the taker made 100.",
+    ),
+    (
+        CoincheHand("A", "capot", "spades", capot=None, points_team="A", trick_points=150),
+        "Il fallait faire tous les plis.",
+        "It needed every trick.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "fr", "en"), WHY)
+def test_a_failed_contract_says_why_in_words_and_numbers(hand, fr, en):
+    result = scored(hand)
+    assert result.outcome is Outcome.DEDANS
+    assert explain(hand, result, "fr").endswith(". " + fr)
+    assert explain(hand, result, "en").endswith(". " + en)

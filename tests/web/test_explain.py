@@ -29,17 +29,23 @@ def sheet_of(hands: list[HandInput], **rules):
     ("hands", "rules", "expected"),
     [
         ([HandInput("A", "A", 82)], {}, "Contrat réussi : Nous 82 – Eux 80"),
-        ([HandInput("A", "A", 90, belote="B")], {}, "Dedans : 162 + belote à Eux"),
+        (
+            [HandInput("A", "A", 90, belote="B")],
+            {},
+            "Dedans : 162 + belote à Eux. "
+            "Le preneur a fait 90 contre 92 : il fallait plus que la défense.",
+        ),
         (
             [HandInput("A", "A", 70, belote="A", announcements=Pair(0, 20))],
             {},
-            "Dedans : 162 + 20 d'annonces à Eux ; belote gardée par Nous",
+            "Dedans : 162 + 20 d'annonces à Eux ; belote gardée par Nous. "
+            "Le preneur a fait 90 (70 + belote) contre 112 : il fallait plus que la défense.",
         ),
-        ([HandInput("A", "A", 71, belote="A")], {}, "Litige : 71 en réserve, 91 à Eux"),
+        ([HandInput("A", "A", 71, belote="A")], {}, "Litige, 91 à 91 : 71 en réserve, 91 à Eux"),
         (
             [HandInput("A", "A", 81)],
             {"litige": "lost"},
-            "Litige : les points du preneur sont perdus, 81 à Eux",
+            "Litige, 81 à 81 : les points du preneur sont perdus, 81 à Eux",
         ),
         (
             [HandInput("A", "A", 81), HandInput("B", "B", 100)],
@@ -49,7 +55,8 @@ def sheet_of(hands: list[HandInput], **rules):
         (
             [HandInput("A", "A", 81), HandInput("B", "B", 60)],
             {},
-            "Dedans : 162 + 81 de réserve à Nous",
+            "Dedans : 162 + 81 de réserve à Nous. "
+            "Le preneur a fait 60 contre 102 : il fallait plus que la défense.",
         ),
         ([HandInput("B", capot="B")], {}, "Capot (Eux) : Nous 0 – Eux 252"),
         (
@@ -63,14 +70,20 @@ def sheet_of(hands: list[HandInput], **rules):
                 HandInput("B", "B", 60, belote="A", announcements=Pair(0, 20)),
             ],
             {},
-            "Dedans : 162 + 20 d'annonces + belote + 81 de réserve à Nous",
+            "Dedans : 162 + 20 d'annonces + belote + 81 de réserve à Nous. "
+            "Le preneur a fait 80 (60 + 20 d'annonces) contre 122 : "
+            "il fallait plus que la défense.",
         ),
         (
             [HandInput("A", "A", 81)],
             {"rounding": "nearest_ten"},
-            "Litige : 81 en réserve, 80 à Eux",
+            "Litige, 81 à 81 : 81 en réserve, 80 à Eux",
         ),
-        ([HandInput("A", "A", 81)], {"litige": "fall"}, "Dedans : 162 à Eux"),
+        (
+            [HandInput("A", "A", 81)],
+            {"litige": "fall"},
+            "Dedans : 162 à Eux. Égalité, 81 à 81 : le preneur chute (règle du litige).",
+        ),
         ([HandInput(None)], {}, "Tout le monde passe : on redistribue, rien n'est marqué"),
         ([HandInput("A", renonce="A")], {}, "Renonce (Nous) : 162 à Eux"),
         (
@@ -108,3 +121,36 @@ def test_it_draws_both_teams_and_the_target_without_script():
     # Identical sheets give identical SVG (no random ids), in the same language.
     with translation.override("fr"):
         assert progress_svg(sheet) == svg
+
+
+@pytest.mark.parametrize(
+    ("hands", "rules", "fr", "en"),
+    [
+        (
+            [HandInput("A", "A", 70, belote="A")],
+            {},
+            "Dedans : 162 à Eux ; belote gardée par Nous. "
+            "Le preneur a fait 90 (70 + belote) contre 92 : il fallait plus que la défense.",
+            "Down: 162 to Eux; belote kept by Nous. "
+            "The taker made 90 (70 + belote) against 92: it needed more than the defence.",
+        ),
+        (
+            [HandInput("A", "A", 81)],
+            {"litige": "fall"},
+            "Dedans : 162 à Eux. Égalité, 81 à 81 : le preneur chute (règle du litige).",
+            "Down: 162 to Eux. A tie, 81 to 81: the taker fails (tie rule).",
+        ),
+        (
+            [HandInput("A", "A", 71, belote="A")],
+            {},
+            "Litige, 91 à 91 : 71 en réserve, 91 à Eux",
+            "Tie, 91 to 91: 71 in reserve, 91 to Eux",
+        ),
+    ],
+)
+def test_a_failed_contract_says_why_in_words_and_numbers(hands, rules, fr, en):
+    """Issue 20, item 5: the figures that decided (the engine's hand totals)."""
+    sheet = sheet_of(hands, **rules)
+    for lang, expected in (("fr", fr), ("en", en)):
+        with translation.override(lang):
+            assert explain_hand(sheet, len(hands) - 1) == expected

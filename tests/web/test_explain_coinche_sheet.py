@@ -24,6 +24,9 @@ def test_a_stored_coinche_hand_is_explained_from_the_sheet():
     result = sheet.result.hands[0]
     with translation.override("fr"):
         sentence = explain_hand(sheet, 0)
-    assert sentence == f"Dedans, 120 ♥ coinché : (160 + 120) × 2 = {result.score.a} à Nous"
+    assert sentence == (
+        f"Dedans, 120 ♥ coinché : (160 + 120) × 2 = {result.score.a} à Nous. "
+        "Il fallait 120 et plus que la défense (72) : le preneur a fait 90."
+    )
     with translation.override("fr"):
         assert sheet.rows[0].explanation == sentence

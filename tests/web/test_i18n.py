@@ -220,15 +220,17 @@ def test_a_dedans_is_explained_in_english():
     with translation.override("en"):
         text = explain_hand(sheet, 0)
     assert text.startswith("Down")
-    assert text == "Down: 162 + belote to Them"
+    assert text == (
+        "Down: 162 + belote to Them. The taker made 90 against 92: it needed more than the defence."
+    )
 
 
 def test_a_litige_is_explained_in_english():
     sheet = sheet_of(hand("A", 71, belote="A"))
     with translation.override("en"):
-        assert explain_hand(sheet, 0) == "Tie: 71 in reserve, 91 to Them"
+        assert explain_hand(sheet, 0) == "Tie, 91 to 91: 71 in reserve, 91 to Them"
     with translation.override("fr"):
-        assert explain_hand(sheet, 0) == "Litige : 71 en réserve, 91 à Them"
+        assert explain_hand(sheet, 0) == "Litige, 91 à 91 : 71 en réserve, 91 à Them"
 
 
 # --------------------------------------------------------------------------

@@ -83,9 +83,10 @@ def test_each_row_has_its_explanation(sheet):
     with translation.override("fr"):
         explanations = [row.explanation for row in sheet.rows]
     assert explanations == [
-        "Dedans : 162 à Bob & Dan",
+        "Dedans : 162 à Bob & Dan. "
+        "Le preneur a fait 30 contre 132 : il fallait plus que la défense.",
         "Contrat réussi : Alice & Claire 62 – Bob & Dan 201 (dont 81 de réserve)",
-        "Litige : 81 en réserve, 81 à Bob & Dan",
+        "Litige, 81 à 81 : 81 en réserve, 81 à Bob & Dan",
     ]
 
 

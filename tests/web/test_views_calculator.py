@@ -53,7 +53,10 @@ def test_it_scores_a_dedans_with_the_belote_kept(client: Client):
 
 
 def test_it_scores_a_litige_by_the_rule_chosen(client: Client):
-    assert "Litige : 81 en réserve" in calculate(client, taker="B", points="81").content.decode()
+    assert (
+        "Litige, 81 à 81 : 81 en réserve"
+        in calculate(client, taker="B", points="81").content.decode()
+    )
     body = calculate(client, taker="B", points="81", **{"rules-litige": "lost"}).content.decode()
     assert "les points du preneur sont perdus" in body
 
@@ -128,7 +131,7 @@ def test_a_carried_reserve_goes_to_the_winner_of_the_hand(client: Client):
     assert "Eux <b>+243</b>" in body
     # Another litige: the reserve grows, nobody collects it.
     body = calculate(client, taker="A", points="81", **{"calc-reserve": "81"}).content.decode()
-    assert "Litige : 81 en réserve, 81 à Eux" in body and "récupérée" not in body
+    assert "Litige, 81 à 81 : 81 en réserve, 81 à Eux" in body and "récupérée" not in body
 
 
 def test_the_carried_reserve_is_ignored_where_litiges_keep_no_reserve(client: Client):

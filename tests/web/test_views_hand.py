@@ -230,7 +230,7 @@ def test_it_previews_a_made_contract(client: Client):
 
 def test_it_previews_a_litige(client: Client):
     body = preview(client, make_match(), taker="2", points="81")
-    assert "Litige : 81 en réserve" in body
+    assert "Litige, 81 à 81 : 81 en réserve" in body
 
 
 def test_it_previews_a_dedans(client: Client):

@@ -4,8 +4,12 @@ of each team's score, in the user's language.
 Presentation only: every figure, who scores it and what the coinche
 multiplied come from the engine's ``HandResult`` and its breakdown.
 "Contrat 100 ♥ coinché réussi : (160 + 100) × 2 = 520 à Nous".
-Sentences never make a team name the subject of a verb ("à Nous", "belote
-gardée par Eux"): a name can be "Nous", "Eux" or "Léa & Zoé".
+A failed contract says why, with the figures that decided it (the engine's
+``hand_totals``, check(X)): "Il fallait 80 et plus que la défense (92) : le
+preneur a fait 90 (70 + belote).", "Égalité, 81 à 81 : pas de litige à la
+coinche, le contrat chute." (issue 20). Sentences never make a team name
+the subject of a verb ("à Nous", "belote gardée par Eux"): a name can be
+"Nous", "Eux" or "Léa & Zoé".
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
+from scoresheets.games.belote.explain import taker_made
 from scoresheets.games.coinche.engine import BidWord, CoincheHand, CoincheLevel, ContractSuit
 from scoresheets.scoring.kernel import HandResult, Outcome, ScoreParts, other_team
 
@@ -96,6 +101,33 @@ def _formula(parts: ScoreParts, multiplied_parts: tuple[str, ...], multiplier: i
     return text
 
 
+def _why_dedans(match: Match, hand: CoincheHand, result: HandResult) -> str:
+    """Why the taker of a dedans failed, when the defense made no capot: a bid
+    of capot or générale needed every trick; a numeric bid, its figure and
+    more than the defense (COINCHE, *Scoring one hand*), said with the taker's
+    check(X) against the defense's, or the tie (no litige at coinche)."""
+    if hand.capot is not None:
+        return ""
+    if hand.bid in (BidWord.CAPOT, BidWord.GENERALE):
+        return _("Il fallait faire tous les plis.")
+    totals, tricks = result.hand_totals, result.tricks
+    if totals is None or tricks is None:
+        return ""
+    taker, defense = hand.taker, other_team(hand.taker)
+    if totals[taker] == totals[defense]:
+        return _(
+            "Égalité, %(points)s à %(points)s : pas de litige à la coinche, le contrat chute."
+        ) % {"points": totals[taker]}
+    belote = hand.belote == taker and getattr(match.rules, "belote_counts", True)
+    return _(
+        "Il fallait %(bid)s et plus que la défense (%(defense)s) : le preneur a fait %(made)s."
+    ) % {
+        "bid": hand.bid,
+        "defense": totals[defense],
+        "made": taker_made(totals[taker], tricks[taker], belote),
+    }
+
+
 def explain_coinche(match: Match, hand: CoincheHand, result: HandResult) -> str:
     """The explanation of one coinche hand (COINCHE, *Scoring one hand*).
 
@@ -140,4 +172,6 @@ def explain_coinche(match: Match, hand: CoincheHand, result: HandResult) -> str:
         }
     elif theirs.belote:
         line += _(" ; belote gardée par %(team)s") % {"team": name(loser)}
+    if result.outcome is Outcome.DEDANS and (why := _why_dedans(match, hand, result)):
+        line += ". " + why
     return line
