@@ -49,3 +49,19 @@ def test_choosing_coinche_shows_its_presets_and_rules_only(live_server, browser)
     # Entre amis with the target changed: custom rules, doubling the total.
     assert "Règles personnalisées" in text and "Le total du preneur × 2" in text
     assert CSP_PROBLEMS == []
+
+
+def _start_button_top(page) -> float:
+    return page.get_by_role("button", name="Commencer la partie").bounding_box()["y"]
+
+
+def test_the_seat_radios_are_44px_targets_themselves(live_server, browser):
+    """Issue 20 (the web's yardsticks): the "distribue en premier" radios were
+    squeezed to 16 px wide by their row; each is a 44 x 44 px target itself."""
+    page = phone(browser)
+    page.goto(f"{live_server.url}/nouvelle/")
+    boxes = [r.bounding_box() for r in page.locator(".seat .deals input[type=radio]").all()]
+    assert len(boxes) == 4
+    assert [
+        (round(b["width"]), round(b["height"])) for b in boxes if min(b["width"], b["height"]) < 44
+    ] == []

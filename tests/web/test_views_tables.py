@@ -449,3 +449,15 @@ def test_it_refuses_the_same_first_player_twice(client: Client):
         "« léa » est deux fois dans la liste : un prénom par joueur." in response.content.decode()
     )
     assert Table.objects.count() == 0
+
+
+def test_links_with_the_same_words_go_to_the_same_place(client: Client):
+    """Issue 20 (the web's yardsticks): the table page's two "Nouvelle partie"
+    links went to different places (a match of the table, a match alone)."""
+    table = make_table()
+    body = client.get(f"/t/{table.token}/").content.decode()
+    places: dict[str, set[str]] = {}
+    for href, words in re.findall(r'<a [^>]*href="([^"]+)"[^>]*>([^<]+)</a>', body):
+        places.setdefault(" ".join(words.split()), set()).add(href)
+    assert {words: hrefs for words, hrefs in places.items() if len(hrefs) > 1} == {}
+    assert "Nouvelle partie à cette table" in places
