@@ -65,3 +65,21 @@ def test_the_seat_radios_are_44px_targets_themselves(live_server, browser):
     assert [
         (round(b["width"]), round(b["height"])) for b in boxes if min(b["width"], b["height"]) < 44
     ] == []
+
+
+def test_the_start_button_is_in_reach_on_a_small_phone(live_server, browser):
+    """Issue 20, item 10: "Commencer la partie" was 2.6 screens down on a
+    360 x 640 phone (y 1674 px). It stays in sight at the bottom of the screen
+    while the form is scrolled, and in its place at the form's end."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/nouvelle/")
+    button = page.get_by_role("button", name="Commencer la partie")
+    top = _start_button_top(page)
+    assert top + button.bounding_box()["height"] <= 640, top
+    for seat in (1, 2, 3, 4):  # a field typed in is never hidden under it
+        field = page.locator(f"#id_player_{seat}")
+        field.fill(f"Joueur{seat}")
+        box = field.bounding_box()
+        assert box["y"] + box["height"] <= _start_button_top(page), seat
+    context.close()
