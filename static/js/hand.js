@@ -125,6 +125,13 @@ import { choosePointsTeam, markDirty, pointsTeamChosen } from "./form.js";
     if ((status === 409 || status === 422 || status === 503) && error) {
       error.scrollIntoView({ block: "center", behavior: "smooth" });
     }
+    // Saved (the form's own POST, answered with a fresh form): the focus comes
+    // back to the taker, for the next hand, not to <body> (issue 20).
+    var path = event.detail && event.detail.pathInfo && event.detail.pathInfo.requestPath;
+    if (status === 200 && f && path && path === f.getAttribute("data-hx-post")) {
+      var taker = f.querySelector('input[name="taker"]:checked') || f.querySelector('input[name="taker"]');
+      if (taker) taker.focus({ preventScroll: true });
+    }
   });
 })();
 
