@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 from django.db import connections
+from playwright.sync_api import expect
 
 from scoresheets import services
 from scoresheets.models import Match
-from tests.browser.phones import enter_hand, phone
+from tests.browser.phones import enter_hand, phone, wait_until_still
 from tests.factories import hand, make_match, play
 
 pytestmark = [
@@ -103,3 +104,28 @@ def test_an_untouched_form_follows_the_version_and_a_typed_one_is_told(live_serv
         ("A", 100),
         ("A", 110),
     ]
+
+
+def test_the_conflict_panel_is_read_from_its_first_line_without_the_bar(live_server, browser):
+    """Issue 20, item 6: under "Abandonner ma saisie" the entry bar showed the
+    duplicate's preview ("Cette donne termine la partie, gagnée par ..."),
+    and the panel's first line was scrolled under the top of the screen."""
+    match = elsewhere(lambda: play(make_match(target=350), hand("A", 100)))
+    page = phone(browser)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    enter_hand(page, taker="Alice", points=100)  # this phone's own save: its undo bar shows
+    page.locator("#hand-2").wait_for()
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label("Alice", exact=True).check()
+    form.locator("#id_points").fill("100")
+    elsewhere(lambda: services.hand_record(match=match, hand=hand("A", 100), device="Cy"))
+    form.get_by_role("button", name="Valider la donne").click()
+    panel = page.locator("#conflict")
+    expect(panel.get_by_role("link", name="Abandonner ma saisie")).to_be_visible()
+    wait_until_still(page)
+    expect(page.locator("#hand-form .entry-bar")).to_be_hidden()
+    assert "termine la partie" not in page.locator("body").inner_text()
+    top = panel.bounding_box()["y"]
+    bar = page.locator("#undo-bar").bounding_box()
+    covered = bar["y"] + bar["height"] if bar and bar["height"] else 0
+    assert covered <= top < 844 / 2, (covered, top)
