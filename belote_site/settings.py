@@ -95,8 +95,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Pages and polls travel compressed: phones at the table are often on a
     # bad network (a changed poll: ~18 KB -> ~3.5 KB). CSRF tokens are masked
-    # per response, which defeats BREACH.
-    "django.middleware.gzip.GZipMiddleware",
+    # per response, which defeats BREACH. Never the event stream (its events
+    # would wait in the compressor): the project's subclass leaves it alone.
+    "scoresheets.middleware.GZipMiddleware",
     # Django's, except that a busy database when saving the session drops the
     # session change instead of answering a 500 (scoresheets/busy.py).
     "scoresheets.busy.SessionMiddleware",
@@ -259,6 +260,14 @@ else:
     # above; one process (runserver, the tests, gunicorn -w 1 with threads)
     # counts right with it, and several workers set CACHE_URL.
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+
+# Push (scoresheets/push.py): how the processes hear of a new version, to
+# wake the match pages' event streams. "auto": PostgreSQL's LISTEN/NOTIFY on
+# PostgreSQL, Redis pub/sub with CACHE_URL on SQLite, in this process alone
+# otherwise; "off": no stream, the pages poll.
+PUSH_BACKEND = env_str("PUSH_BACKEND", "auto")
+if PUSH_BACKEND not in {"auto", "postgresql", "redis", "local", "off"}:
+    raise ImproperlyConfigured("PUSH_BACKEND must be auto, postgresql, redis, local or off")
 
 # Rate limits (scoresheets/ratelimits.py, rates in scoresheets/limits.py).
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)

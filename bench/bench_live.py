@@ -203,7 +203,19 @@ class Server:
 
     def __init__(self, env: dict, kind: str, port: int) -> None:
         self.port = port
-        if kind == "conf":
+        if kind == "granian":  # the production command (belote_site/serve.py)
+            from belote_site.serve import command as granian_command
+
+            command = granian_command(env)
+        elif kind == "uvicorn":  # the other ASGI server measured
+            workers = env.get("WEB_CONCURRENCY") or ("2" if env.get("CACHE_URL") else "1")
+            command = [
+                str(Path(PYTHON).with_name("uvicorn")), "belote_site.asgi:application",
+                "--host", HOST, "--port", str(port), "--workers", workers, "--loop", "uvloop",
+                "--http", "httptools", "--timeout-keep-alive", "5", "--backlog", "2048",
+                "--no-access-log", "--lifespan", "off",
+            ]  # fmt: skip
+        elif kind == "conf":  # gunicorn, gthread workers (the former production command)
             command = [GUNICORN, "belote_site.wsgi", "-c", str(ROOT / "gunicorn.conf.py")]
         else:  # the README's command before gunicorn.conf.py
             command = [GUNICORN, "belote_site.wsgi", "-b", f"{HOST}:{port}", "-w", "3"]
@@ -742,7 +754,9 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=3, help="seconds between steps")
     parser.add_argument("--hands", type=int, default=5, help="hands per table at the start")
     parser.add_argument("--client", choices=["python", "wrk"], default="python")
-    parser.add_argument("--server", choices=["conf", "sync"], default="conf")
+    parser.add_argument(
+        "--server", choices=["granian", "uvicorn", "conf", "sync"], default="granian"
+    )
     parser.add_argument(
         "--pg-connections", choices=["pool", "persistent"], default="pool",
         help="persistent: kept per thread, no health check (bench_settings), to compare",

@@ -24,6 +24,7 @@ answers are the same.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable, Iterable
 from email.utils import formatdate
@@ -151,3 +152,76 @@ def _host_allowed(environ: dict) -> bool:
     if settings.DEBUG and not allowed:
         allowed = [".localhost", "127.0.0.1", "[::1]"]
     return bool(domain) and validate_host(domain, allowed)
+
+
+class UnchangedPollASGI:
+    """ASGI middleware: the same as :class:`UnchangedPollApp`, in front of
+    Django's ASGI application (``belote_site/asgi.py``).
+
+    The checks are :class:`UnchangedPollApp`'s own, on a WSGI-like view of
+    the request (its method, path, query and headers); the cache is read in
+    the event loop with the per-process memory cache (microseconds), in a
+    worker thread with Redis (a round trip must not hold the loop)."""
+
+    def __init__(self, app: Callable) -> None:
+        self.app = app
+        self.checks = UnchangedPollApp(lambda environ, start_response: [])
+        self._headers: dict[bool, list[tuple[bytes, bytes]]] = {}
+        self._in_loop = settings.CACHES["default"]["BACKEND"].endswith("LocMemCache")
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        """Serve one ASGI connection scope."""
+        if scope["type"] != "http" or scope.get("method") != "GET" or not scope["query_string"]:
+            return await self.app(scope, receive, send)
+        environ = _environ(scope)
+        if self._in_loop:
+            token = self.checks._unchanged_poll(environ)
+        else:
+            token = await asyncio.to_thread(self.checks._unchanged_poll, environ)
+        if token is None:
+            return await self.app(scope, receive, send)
+        secure = _is_secure(environ)
+        headers = self._headers.get(secure)
+        if headers is None:  # this process's first: Django answers, its headers are kept
+            return await self.app(scope, receive, self._keeping(secure, send))
+        expires = (b"expires", formatdate(usegmt=True).encode())
+        await send({"type": "http.response.start", "status": 204, "headers": [*headers, expires]})
+        await send({"type": "http.response.body", "body": b""})
+        return None
+
+    def _keeping(self, secure: bool, send: Callable) -> Callable:
+        """A ``send`` that keeps the headers of Django's unchanged 204."""
+
+        async def keep(message: dict) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 204:
+                headers = message.get("headers", [])
+                if not any(name.lower() == b"set-cookie" for name, _ in headers):
+                    self._headers[secure] = [
+                        (name, value)
+                        for name, value in headers
+                        if name.decode("latin-1").lower() not in PER_REQUEST
+                    ]
+            await send(message)
+
+        return keep
+
+
+def _environ(scope: dict) -> dict:
+    """The WSGI environ keys :class:`UnchangedPollApp` reads, from an ASGI scope."""
+    root = scope.get("root_path", "")
+    path = scope["path"]
+    environ = {
+        "REQUEST_METHOD": scope["method"],
+        "PATH_INFO": path[len(root) :] if root and path.startswith(root) else path,
+        "QUERY_STRING": scope["query_string"].decode("latin-1"),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+    }
+    server = scope.get("server") or ("", "")
+    environ["SERVER_NAME"], environ["SERVER_PORT"] = server[0], str(server[1])
+    for name, value in scope.get("headers", []):
+        key = name.decode("latin-1").upper().replace("-", "_")
+        if key == "CONTENT_LENGTH":
+            environ[key] = value.decode("latin-1")
+        else:
+            environ[f"HTTP_{key}"] = value.decode("latin-1")
+    return environ

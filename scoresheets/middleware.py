@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware as DjangoGZipMiddleware
 from django.template.loader import render_to_string
 
 
@@ -22,3 +23,14 @@ def method_not_allowed_page(
         return response
 
     return middleware
+
+
+class GZipMiddleware(DjangoGZipMiddleware):
+    """Django's, except for an event stream (``sync.stream``): compressed, each
+    event would wait in the compressor's buffer instead of leaving at once."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        """Compress ``response`` as Django does, unless it is an event stream."""
+        if response.get("Content-Type", "").startswith("text/event-stream"):
+            return response
+        return super().process_response(request, response)

@@ -131,13 +131,23 @@ HOUR_MS = 3_600_000
 # them with the setting ``REBELOTE_SYNC_TIMINGS`` (a dict of some of these
 # keys), which the pages and the worker then follow.
 TIMINGS_MS = {
-    # The poll (static/js/poll.js): every 2 s while the tab is visible, every
-    # 30 s while hidden; given up after 8 s; while polls fail, the next waits
-    # twice as long each time, up to 30 s.
+    # The poll (static/js/poll.js): every 2 s while the tab is visible and its
+    # event stream is not up, never while hidden; given up after 8 s; while
+    # polls fail, the next waits twice as long each time, up to 30 s.
     "poll_visible": 2_000,
-    "poll_hidden": 30_000,
     "poll_timeout": 8_000,
     "poll_backoff_max": 30_000,
+    # The event stream (push: scoresheets/sync/stream.py, static/js/poll.js):
+    # the server sends the version again every stream_heartbeat; a stream
+    # silent for stream_silence is taken as lost (a proxy that holds it back);
+    # a lost stream is opened again after stream_retry, then twice as long
+    # each time up to stream_retry_max, each wait drawn between half and all
+    # of it (jitter: the phones of a restarted server do not all come back at
+    # once); meanwhile the page polls.
+    "stream_heartbeat": 15_000,
+    "stream_silence": 40_000,
+    "stream_retry": 4_000,
+    "stream_retry_max": 60_000,
     # A save (htmx, and the queue's sends): given up after 10 s; the queue's
     # retries wait 2 s, then twice as long each time, up to 60 s, and each
     # waits longer for its answer (10, 20, 40, then 60 s).

@@ -17,7 +17,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from scoresheets import caching, limits, presets, scoring
+from scoresheets import caching, limits, presets, push, scoring
 from scoresheets.models import (
     Hand,
     HandRevision,
@@ -384,6 +384,8 @@ def _commit(
     # The new version, for the polls (while this transaction holds the lock:
     # writers record their versions in the order they commit).
     caching.version_changed((locked.token, locked.read_token), locked.version + 1)
+    # Every phone that watches the match hears of it once the transaction commits.
+    push.version_changed((locked.token, locked.read_token), locked.version + 1)
 
 
 def _validate(

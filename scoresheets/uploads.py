@@ -22,6 +22,7 @@ see README "Production"): gunicorn itself has no body limit.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -107,3 +108,73 @@ class CappedUploadHandler(FileUploadHandler):
 
     def file_complete(self, file_size: int) -> None:
         return None  # the next handler holds the file
+
+
+class ASGIBodyGuard:
+    """ASGI middleware (``belote_site/asgi.py``): a request's body read with a
+    deadline and a cap before Django sees it, in the event loop (a phone that
+    sends its body slowly holds a coroutine, never a thread).
+
+    - A declared ``Content-Length`` over ``limits.REQUEST_MAX_BYTES``: the body
+      is not read; Django gets the request without it and
+      :func:`body_size_limit` answers its 413 page from the declared length.
+    - A body (of any declared length, or chunked) not complete within
+      :data:`BODY_SECONDS`: 408, and the connection closes.
+    - A chunked body that passes the cap: 413.
+    Otherwise Django gets the body as it came, in one message.
+    """
+
+    BODY_SECONDS = 30.0
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        """Serve one ASGI connection scope."""
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            return await self.app(scope, receive, send)
+        declared = -1
+        for name, value in scope.get("headers", []):
+            if name.lower() == b"content-length":
+                declared = int(value) if value.isdigit() else -1
+        if declared > limits.REQUEST_MAX_BYTES:
+            return await self.app(scope, _replay(b"", receive), send)
+        try:
+            body = await asyncio.wait_for(_read_body(receive), self.BODY_SECONDS)
+        except TimeoutError:
+            return await _plain(send, 408, b"Request body too slow.\n")
+        if body is None:  # the phone went away
+            return None
+        if len(body) > limits.REQUEST_MAX_BYTES:
+            return await _plain(send, 413, b"Request body too large.\n")
+        return await self.app(scope, _replay(body, receive), send)
+
+
+async def _read_body(receive: Any) -> bytes | None:
+    """The whole body (cut once past the cap), or None on a disconnect."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        chunk = message.get("body", b"")
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limits.REQUEST_MAX_BYTES or not message.get("more_body"):
+            return b"".join(chunks)
+
+
+def _replay(body: bytes, receive: Any) -> Any:
+    """A ``receive`` that gives ``body`` once, then the connection's own."""
+    pending = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def replay() -> dict:
+        return pending.pop() if pending else await receive()
+
+    return replay
+
+
+async def _plain(send: Any, status: int, text: bytes) -> None:
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close")]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": text})

@@ -38,6 +38,7 @@ urlpatterns = [
     path("m/<token:token>/annuler/", hand_views.hand_undo, name="hand_undo"),
     path("m/<token:token>/appareil/", views.device_set, name="device_set"),
     path("m/<token:token>/poll/", views.match_poll, name="match_poll"),
+    path("m/<token:token>/events/", views.match_events, name="match_events"),
     path("m/<token:token>/export.json", views.match_export, name="match_export"),
     path("m/<token:token>/feuille.png", views.match_image, name="match_image"),
     # Tables of friends (issue 5).
@@ -53,6 +54,7 @@ urlpatterns = [
     # Each name is its writing twin's name + "_read" (see the page_url tag).
     path("voir/<token:token>/", views.match_read, name="match_read"),
     path("voir/<token:token>/poll/", views.match_poll_read, name="match_poll_read"),
+    path("voir/<token:token>/events/", views.match_events_read, name="match_events_read"),
     path("voir/<token:token>/export.json", views.match_export_read, name="match_export_read"),
     path("voir/<token:token>/feuille.png", views.match_image_read, name="match_image_read"),
     path("voir/table/<token:token>/", table_views.table_read, name="table_read"),

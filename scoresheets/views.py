@@ -57,6 +57,7 @@ from scoresheets.match_page import (
 from scoresheets.models import Match
 from scoresheets.sync.ladder import attempt
 from scoresheets.sync.sheet import poll, sheet_fragments
+from scoresheets.sync.stream import events
 from scoresheets.table_views import my_tables
 from scoresheets.text import of_name
 from scoresheets.view_helpers import create_match, pop_share_first, remember, see_other
@@ -162,6 +163,21 @@ def match_poll(request: HttpRequest, token: str) -> HttpResponse:
 def match_poll_read(request: HttpRequest, token: str) -> HttpResponse:
     """The poll of a read-only page: the same, with the read-only sheet."""
     return poll(request, token, read_only=True)
+
+
+@require_safe
+@never_cache
+def match_events(request: HttpRequest, token: str) -> HttpResponse:
+    """The match's event stream: its new versions as they are committed
+    (``sync.stream.events``)."""
+    return events(request, token, read_only=False)
+
+
+@require_safe
+@never_cache
+def match_events_read(request: HttpRequest, token: str) -> HttpResponse:
+    """The event stream of a read-only page: the same versions."""
+    return events(request, token, read_only=True)
 
 
 @require_safe

@@ -1,12 +1,18 @@
-// Live scoresheet: ask the server every poll_visible ms (2 s) while the tab
-// is visible, whether the match changed (every poll_hidden, 30 s, when hidden;
-// at once when it shows again). A finished match is polled the same way
-// while visible (a correction from another phone can reopen it, and must
-// reach every phone as fast as before the end), not at all while hidden. An
-// unchanged match answers 204 with no body; a changed one answers with the
-// sheet (#scoreboard and #hands), swapped in by sync/sheet.js, as the
-// queue's answers and a copy's kept sheet are. The hand form is outside the
-// swapped parts: a poll never touches what is typed.
+// Live scoresheet: push first, the poll as resync and fallback (issue 21,
+// docs/sync.md, "Push"). While the tab is visible the page holds one event
+// stream (EventSource, data-events-url): the server sends the match's version
+// at once, again each time a hand is saved anywhere, and as a heartbeat; a
+// newer version than the page shows fetches the sheet by one poll. Until the
+// stream's first event, after a lost stream (no heartbeat for stream_silence,
+// an error, a proxy that refuses or holds it back), and on a phone without
+// EventSource, the page polls every poll_visible (2 s) as before: the stream
+// is tried again after a jittered backoff (sync/backoff.js, streamDelay). A
+// hidden tab holds no stream and sends nothing; shown again (visibilitychange,
+// or a page restored from the back-forward cache: pageshow) it polls at once
+// and opens its stream. An unchanged poll answers 204 with no body; a changed
+// one answers with the sheet (#scoreboard and #hands), swapped in by
+// sync/sheet.js, as the queue's answers and a copy's kept sheet are. The hand
+// form is outside the swapped parts: a poll never touches what is typed.
 // A bad network (issue 12): a poll gives up after poll_timeout; while polls
 // fail, the next waits twice as long each time (sync/backoff.js), and the
 // banner says how old the sheet is (sync/freshness.js). A save never waits
@@ -14,8 +20,8 @@
 // back polls at once. The timings are the server's (scoresheets/pwa.py).
 
 import { timings } from "./sync/config.js";
-import { board, finished, sheetOfHtml, swapSheet } from "./sync/sheet.js";
-import { pollDelay } from "./sync/backoff.js";
+import { board, sheetOfHtml, swapSheet, version } from "./sync/sheet.js";
+import { pollDelay, streamDelay } from "./sync/backoff.js";
 import * as freshness from "./sync/freshness.js";
 import { keepPage } from "./sync/keep.js";
 
@@ -24,18 +30,41 @@ let inFlight = false;
 let controller = null; // the poll in flight's, to abort it
 let yielded = null; // the controller aborted for a save (not a failure)
 let failures = 0; // polls failed in a row
+let again = false; // a newer version was told while a poll was in flight
 
+let source = null; // the event stream, while the page holds one
+let streaming = false; // it delivered an event: the polls stop
+let streamFailures = 0; // streams lost in a row
+let streamTimer = null; // opens the stream again
+let silence = null; // takes the stream as lost when it goes quiet
+let told = 0; // the newest version the stream told
+let saves = 0; // this page's saves in flight (htmx)
+
+// Fetch the sheet if the stream told a newer version than the page shows;
+// not while this page's own save is in flight: its answer brings that sheet
+// (and a poll's would count as another phone's change: the undo bar).
+function catchUp() {
+  const shown = version();
+  if (saves > 0 || (shown !== null && told <= shown)) return;
+  poll();
+}
+
+function visible() { return document.visibilityState === "visible"; }
+
+// The next poll: only while visible and without a live stream.
 function schedule() {
   clearTimeout(timer);
-  const visible = document.visibilityState === "visible";
-  if (!board() || !timings || (finished() && !visible)) return;
-  timer = setTimeout(poll, pollDelay(failures, visible, timings));
+  if (!board() || !timings || !visible() || streaming) return;
+  timer = setTimeout(poll, pollDelay(failures, timings));
 }
 
 function poll() {
   const b = board();
-  if (!b || inFlight || !timings) return schedule();
+  if (!b || !timings || !visible()) return;
+  if (inFlight) { again = true; return; }
+  clearTimeout(timer);
   inFlight = true;
+  again = false;
   const url = b.dataset.pollUrl + "?v=" + encodeURIComponent(b.dataset.version);
   const mine = controller = window.AbortController ? new AbortController() : null;
   const timeout = setTimeout(() => { if (mine) mine.abort(); }, timings.poll_timeout);
@@ -66,31 +95,107 @@ function poll() {
       clearTimeout(timeout);
       if (controller === mine) controller = null;
       inFlight = false;
-      schedule();
+      if (again) poll();
+      else schedule();
     });
 }
 
+// ---- The event stream.
+
+function openStream() {
+  clearTimeout(streamTimer);
+  const b = board();
+  if (source || !b || !b.dataset.eventsUrl || !window.EventSource || !timings || !visible()) return;
+  const stream = source = new EventSource(b.dataset.eventsUrl);
+  quiet(stream);
+  stream.onmessage = (event) => {
+    if (source !== stream) return;
+    quiet(stream);
+    if (!streaming) {
+      streaming = true;
+      streamFailures = 0;
+      clearTimeout(timer); // the stream tells from now on
+    }
+    freshness.fresh();
+    told = Math.max(told, Number(event.data));
+    catchUp();
+  };
+  stream.onerror = () => {
+    if (source !== stream) return;
+    lost();
+  };
+}
+
+// (Re)arm the silence timer: no event for stream_silence, the stream is lost.
+function quiet(stream) {
+  clearTimeout(silence);
+  silence = setTimeout(() => { if (source === stream) lost(); }, timings.stream_silence);
+}
+
+function closeStream() {
+  clearTimeout(silence);
+  clearTimeout(streamTimer);
+  if (source) source.close();
+  source = null;
+  streaming = false;
+}
+
+// The stream failed, ended or went quiet: poll (at once, then as usual) and
+// try the stream again later; the browser's own reconnection is not used.
+function lost() {
+  closeStream();
+  streamFailures += 1;
+  poll();
+  schedule();
+  streamTimer = setTimeout(openStream, streamDelay(streamFailures, timings, Math.random()));
+}
+
+// Shown again: resync at once, then the stream.
+function shown() {
+  poll();
+  openStream();
+}
+
+// Hidden or left: nothing held, nothing sent.
+function hidden() {
+  closeStream();
+  clearTimeout(timer);
+}
+
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible") poll();
-  else schedule();
+  if (visible()) shown();
+  else hidden();
+});
+window.addEventListener("pagehide", hidden);
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && visible()) shown();
 });
 window.addEventListener("online", () => {
   failures = 0;
+  if (!visible()) return;
   poll();
+  if (!source) openStream();
 });
 // A save (htmx sends anything but GET) goes first: the poll in flight is
 // dropped, not counted as a failure, and the next one is scheduled as usual.
 document.addEventListener("htmx:beforeRequest", (event) => {
   const verb = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb;
-  if (!verb || verb === "get" || !controller) return;
+  if (!verb || verb === "get") return;
+  saves += 1;
+  if (!controller) return;
   yielded = controller;
   controller.abort();
 });
-// A save answered: the sheet it brings back is current.
+// A save answered: the sheet it brings back is current; a version the
+// stream told meanwhile that it does not bring is fetched now.
 document.addEventListener("htmx:afterRequest", (event) => {
   const xhr = event.detail && event.detail.xhr;
   const verb = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb;
-  if (verb && verb !== "get" && xhr && xhr.status >= 200 && xhr.status < 300 && board()) freshness.fresh();
+  if (!verb || verb === "get") return;
+  saves = Math.max(0, saves - 1);
+  if (xhr && xhr.status >= 200 && xhr.status < 300 && board()) freshness.fresh();
+  // (After htmx swapped the answer in: the version it shows is known.)
+  setTimeout(catchUp, 0);
 });
 // Once this phone's hand (a redeal, an undo) is saved, the new totals come
 // on screen, the next entry's first taps under them (review: the phone
@@ -110,3 +215,4 @@ document.addEventListener("htmx:afterSettle", (event) => {
   b.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
 });
 schedule();
+openStream();

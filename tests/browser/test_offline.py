@@ -252,6 +252,8 @@ def test_a_failing_poll_says_the_sheet_is_behind_and_backs_off(live_server, brow
         };"""
     )
     page.route("**/poll/**", lambda route: route.abort("internetdisconnected"))
+    # The stream held back (a live stream would tell the page it is current).
+    page.route("**/events/", lambda route: None)
     page.goto(f"{live_server.url}/m/{match.token}/")
     banner = page.locator("#freshness")
     assert banner.is_hidden()
@@ -282,6 +284,7 @@ def test_a_poll_that_never_answers_is_given_up(live_server, browser, settings):
     context = _context(browser, service_workers="block")
     page = _page(context)
     page.route("**/poll/**", lambda route: None)  # never answered
+    page.route("**/events/", lambda route: route.abort("internetdisconnected"))
     page.goto(f"{live_server.url}/m/{match.token}/")
     page.locator("#freshness").wait_for(state="visible")
     assert page.locator("#freshness").inner_text().startswith("Dernière mise à jour il y a")

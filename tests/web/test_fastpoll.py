@@ -14,7 +14,7 @@ from django.test import RequestFactory
 from django.urls import set_script_prefix
 
 from scoresheets import caching, limits, services
-from scoresheets.fastpoll import UnchangedPollApp
+from scoresheets.fastpoll import PER_REQUEST, UnchangedPollApp
 from scoresheets.models import Match
 from tests.factories import hand, make_match, play
 
@@ -206,3 +206,56 @@ def test_a_request_cannot_choose_the_headers_replayed_to_everyone(server, match)
     _, django_headers, _ = server.django_answer(poll_path(match, match.version))
     _, headers, _ = server.request(poll_path(match, match.version))
     assert headers["Vary"] == django_headers["Vary"] == "Accept-Language"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_under_asgi_an_unchanged_poll_is_answered_before_django_as_django_would():
+    import asyncio
+
+    from django.core.handlers.asgi import ASGIHandler
+
+    from scoresheets.fastpoll import UnchangedPollASGI
+
+    match = play(make_match(), hand("A", 100))
+    reached = []
+    django = ASGIHandler()
+
+    async def counting(scope, receive, send):
+        reached.append(scope["path"])
+        await django(scope, receive, send)
+
+    app = UnchangedPollASGI(counting)
+
+    async def get(path: str, query: str) -> tuple[int, dict]:
+        scope = {
+            "type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
+            "root_path": "", "query_string": query.encode(), "scheme": "http",
+            "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 5000),
+            "headers": [(b"host", b"127.0.0.1")], "http_version": "1.1", "asgi": {"version": "3.0"},
+        }  # fmt: skip
+        sent: list[dict] = []
+        bodies = [{"type": "http.request", "body": b"", "more_body": False}]
+
+        async def receive():
+            if bodies:
+                return bodies.pop()
+            await asyncio.Event().wait()  # the phone stays connected
+
+        async def send(message):
+            sent.append(message)
+
+        await app(scope, receive, send)
+        start = sent[0]
+        return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}
+
+    path = f"/m/{match.token}/poll/"
+    first = asyncio.run(get(path, f"v={match.version}"))
+    second = asyncio.run(get(path, f"v={match.version}"))
+    assert first[0] == second[0] == 204
+    assert len(reached) == 1  # the second never reached Django
+    # Django's own headers, less those that depend on the request or the moment.
+    same = {k: v for k, v in first[1].items() if k not in PER_REQUEST}
+    assert {k: v for k, v in second[1].items() if k not in PER_REQUEST} == same
+    assert "expires" in second[1]
+    changed = asyncio.run(get(path, "v=0"))
+    assert changed[0] == 200 and len(reached) == 2

@@ -1,13 +1,22 @@
 // How long the client waits, from the server's timings (scoresheets/pwa.py,
 // TIMINGS_MS: ``t`` below). PURE (tests/engine/js/backoff.test.mjs).
 
-// The wait before the next poll, ``failures`` polls having failed in a row:
-// the usual one (``visible`` or not), or while polls fail twice as long each
-// time (visible: 4, 8, 16 s...), up to poll_backoff_max.
-export function pollDelay(failures, visible, t) {
-  const delay = visible ? t.poll_visible : t.poll_hidden;
+// The wait before the next poll (only while visible and without a live
+// stream), ``failures`` polls having failed in a row: poll_visible, or while
+// polls fail twice as long each time (4, 8, 16 s...), up to poll_backoff_max.
+export function pollDelay(failures, t) {
+  const delay = t.poll_visible;
   if (!failures) return delay;
   return Math.min(Math.max(delay, t.poll_visible * Math.pow(2, failures)), t.poll_backoff_max);
+}
+
+// The wait before the event stream is opened again after its ``failures``-th
+// loss in a row (1, 2...): stream_retry, then twice as long each time up to
+// stream_retry_max, scaled by ``draw`` (0 to 1, Math.random()) between half
+// and all of it, so that the phones of a restarted server spread out.
+export function streamDelay(failures, t, draw) {
+  const full = Math.min(t.stream_retry * Math.pow(2, Math.max(0, failures - 1)), t.stream_retry_max);
+  return Math.round(full * (0.5 + draw / 2));
 }
 
 // The wait before the outbox tries again, after its ``failures``-th failure
