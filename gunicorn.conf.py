@@ -1,6 +1,12 @@
-"""Gunicorn settings for production and for bench/bench_live.py.
+"""Gunicorn settings: the former production server, kept to compare
+(``bench/bench_live.py --server conf``). Production runs granian
+(``belote_site/serve.py``, README "Production").
 
     .venv/bin/gunicorn belote_site.wsgi -c gunicorn.conf.py
+
+Under gunicorn the match pages' event streams are off (``PUSH_BACKEND=off``,
+unless set): each would hold one of a worker's few threads for as long as
+the page is open; the pages poll instead.
 
 A phone polls every 2 s over one kept-alive connection. ``gthread`` workers
 keep the idle connections in the worker's poller (no thread is held while a
@@ -25,6 +31,9 @@ Environment:
 from __future__ import annotations
 
 import os
+
+# A stream holds a gthread thread for its whole life: none here, the pages poll.
+os.environ.setdefault("PUSH_BACKEND", "off")
 
 # The cores this process may run on (a container's quota, not the host's).
 cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
