@@ -176,7 +176,10 @@ async def attack(args: argparse.Namespace, port: int, token: str, big: str) -> d
         await asyncio.sleep(0.5)
     latencies: list[float] = []
     errors: list[str] = []
-    await phones(port, token, args.seconds, latencies, errors)
+    try:
+        await phones(port, token, args.seconds, latencies, errors)
+    except (OSError, TimeoutError, asyncio.IncompleteReadError) as error:
+        errors.append(f"the match page never answered: {error!r}")
     stop.set()
     for task in tricklers:
         task.cancel()
