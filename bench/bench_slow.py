@@ -169,9 +169,12 @@ async def attack(args: argparse.Namespace, port: int, token: str, big: str) -> d
     calm = 0
     while calm < 3 and time.monotonic() - settled < 120:
         started = time.perf_counter()
-        await request(
-            port, f"GET /m/{token}/poll/?v=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
-        )
+        probe = f"GET /m/{token}/poll/?v=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+        try:
+            await request(port, probe)
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            calm = 0
+            continue
         calm = calm + 1 if time.perf_counter() - started < 0.05 else 0
         await asyncio.sleep(0.5)
     latencies: list[float] = []
