@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from scoresheets import hand_views, pwa, table_views, views
+from scoresheets import concours_views, hand_views, pwa, table_views, views
 from scoresheets.converters import TokenConverter
 
 # A token route matches only a well-formed token: anything else is a 404 at once.
@@ -50,6 +50,28 @@ urlpatterns = [
     path("t/<token:token>/classement/", table_views.table_ranking, name="table_ranking"),
     path("t/<token:token>/parties.csv", table_views.table_matches_csv, name="table_matches_csv"),
     path("t/<token:token>/donnes.csv", table_views.table_hands_csv, name="table_hands_csv"),
+    # Concours (issue 19, docs/concours.md 5): the organiser's link.
+    path("concours/nouveau/", concours_views.concours_new, name="concours_new"),
+    path("c/<token:token>/", concours_views.concours_detail, name="concours"),
+    path(
+        "c/<token:token>/inscription/", concours_views.concours_register, name="concours_register"
+    ),
+    path("c/<token:token>/abandon/", concours_views.concours_leave, name="concours_leave"),
+    path("c/<token:token>/retour/", concours_views.concours_return, name="concours_return"),
+    path("c/<token:token>/tirage/", concours_views.concours_draw, name="concours_draw"),
+    path(
+        "c/<token:token>/tirage/annuler/",
+        concours_views.concours_undraw,
+        name="concours_undraw",
+    ),
+    path("c/<token:token>/echange/", concours_views.concours_swap, name="concours_swap"),
+    path("c/<token:token>/penalites/", concours_views.concours_penalty, name="concours_penalty"),
+    path(
+        "c/<token:token>/penalites/<int:penalty_id>/retirer/",
+        concours_views.concours_penalty_delete,
+        name="concours_penalty_delete",
+    ),
+    path("voir/concours/<token:token>/", concours_views.concours_read, name="concours_read"),
     # Read-only links (issue 8): the same live pages, with nothing that writes.
     # Each name is its writing twin's name + "_read" (see the page_url tag).
     path("voir/<token:token>/", views.match_read, name="match_read"),

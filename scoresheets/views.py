@@ -28,6 +28,7 @@ from django.views.decorators.vary import vary_on_headers
 from scoresheets import (
     announcement_helper,
     busy,
+    concours_services,
     ratelimits,
     scoring,
     services,
@@ -131,6 +132,7 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     sheet = services.match_get_scoresheet(match)
     form = hand_form(match, sheet.players, number=len(sheet.hands) + 1, version=match.version)
     context = match_context(request, sheet, form)
+    context["concours_banner"] = concours_services.table_banner(match)
     context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
     context["share_first"] = pop_share_first(request, match.token)
     return render(request, "scoresheets/match.html", context)
@@ -146,6 +148,7 @@ def match_read(request: HttpRequest, token: str) -> HttpResponse:
     match = get_read_match_or_404(token)
     sheet = services.match_get_scoresheet(match)
     context = match_context(request, sheet, None, read_only=True)
+    context["concours_banner"] = concours_services.table_banner(match)
     context["sheet_html"] = sheet_fragments(request, match, sheet=sheet, read_only=True)
     return render(request, "scoresheets/match.html", context)
 

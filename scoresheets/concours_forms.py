@@ -1,0 +1,342 @@
+"""Forms of the concours (docs/concours.md, "The web part"): create one, a
+team at the door, the draw, a swap, a penalty. They validate what a field
+can say and speak the user's language; the services
+(``scoresheets.concours_services``) check the rest through the pure core,
+whose problems :meth:`ConcoursProblems.add_problems` puts on the fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoresheets import presets, scoring
+from scoresheets.concours import document as cdoc
+from scoresheets.forms import OneTimeKeyForm, problem_message
+from scoresheets.games import registry
+from scoresheets.models import (
+    CONCOURS_NAME_MAX,
+    ENTRANT_NAME_MAX,
+    PENALTY_REASON_MAX,
+    PLAYER_NAME_MAX,
+    ConcoursPenalty,
+)
+
+# The concours' own problems in the user's language (codes: docs/concours.md
+# and concours_services), before the engine's common ones (forms.problem_message).
+CONCOURS_MESSAGES: dict[str, Any] = {
+    "tables_playing": _(
+        "Des tables jouent encore (tables %(tables)s) : attendez la fin, "
+        "ou cochez « tirer quand même »."
+    ),
+    "too_few": _("Il faut au moins %(min)s inscrits présents pour un tirage."),
+    "concours_over": _("Toutes les parties du concours sont tirées."),
+    "no_partie": _("Aucune partie n'est encore tirée."),
+    "partie_started": _("La partie a commencé (une donne est saisie) : le tirage est gardé."),
+    "penalties": _("Une pénalité a été donnée dans cette partie : retirez-la d'abord."),
+    "same_entrant": _("Choisissez deux équipes différentes."),
+    "not_in_draw": _("Le n° %(number)s ne joue pas cette partie."),
+    "no_change": _("Cet échange ne change rien (même table, ou deux exempts)."),
+    "last_partie": _(
+        "La dernière partie est tirée : l'équipe reste classée, il n'y a plus rien à abandonner."
+    ),
+    "already_left": _("Le n° %(number)s a déjà abandonné."),
+    "not_left": _("Le n° %(number)s n'a pas abandonné."),
+    "missed": _("Le n° %(number)s a manqué une partie : il ne peut plus revenir."),
+    "bye_undefined": _(
+        "À la coinche, une demi-partie en donnes n'a pas de valeur : "
+        "choisissez la moyenne ou des points fixes pour l'exempt."
+    ),
+    "redundant_tiebreak": _("Les points départagent déjà un classement aux points."),
+    "duplicate_tiebreak": _("Un même départage est choisi deux fois."),
+    "win_points_order": _("Il faut victoire ≥ nul ≥ défaite."),
+    "not_allowed": _("Les points de l'exempt ne se donnent qu'avec « points fixes »."),
+    "unknown_team": _("Aucune équipe ne porte le n° %(number)s."),
+    "unknown_player": _("Aucun joueur ne porte le n° %(number)s."),
+    "not_present": _("Cet inscrit ne joue pas cette partie."),
+    "no_opponents": _(
+        "Cette équipe est exempte : pas d'adversaires à qui donner les points. "
+        "Choisissez « retirés à l'équipe »."
+    ),
+    "required": _("Ce champ est obligatoire."),
+}
+
+# The results document's setting paths, by the field of ConcoursForm that says them.
+SETTING_FIELDS = (
+    ("settings.last_length", "last_value"),
+    ("settings.length", "length_value"),
+    ("settings.parties", "parties"),
+    ("settings.mode", "mode"),
+    ("settings.ranking", "ranking"),
+    ("settings.win_points.win", "win"),
+    ("settings.win_points.draw", "draw"),
+    ("settings.win_points.loss", "loss"),
+    ("settings.win_points", "win"),
+    ("settings.tiebreaks", "tiebreak_1"),
+    ("settings.bye.points", "bye_points"),
+    ("settings.bye.win_points", "bye_win_points"),
+    ("settings.bye", "bye_kind"),
+    ("preset", "preset"),
+)
+
+
+def concours_message(problem: scoring.Problem) -> str:
+    """A problem of the concours' core or services in the user's language."""
+    message = CONCOURS_MESSAGES.get(problem.code)
+    if message is None:
+        return problem_message(problem)
+    try:
+        return str(message) % dict(problem.params)
+    except (KeyError, ValueError, TypeError):
+        return str(message)
+
+
+class ConcoursProblems:
+    """A form that takes the concours' problems on its fields: ``FIELDS``
+    maps a problem's field (a prefix of it) to a field of the form; any
+    other goes on the form itself."""
+
+    FIELDS: tuple[tuple[str, str], ...] = ()
+
+    def add_problems(self, error: scoring.MatchError) -> None:
+        for problem in error.problems:
+            name = next((f for path, f in self.FIELDS if problem.field.startswith(path)), None)
+            self.add_error(name if name in self.fields else None, concours_message(problem))  # type: ignore[attr-defined]
+
+
+def preset_choices() -> list[tuple[Any, Any]]:
+    """The presets of every game, grouped by game (the game follows the preset)."""
+    return [
+        (game.label, [(p.key, _(p.label)) for p in game.engine.presets])
+        for game in registry.GAMES.values()
+    ]
+
+
+LENGTHS = [
+    ("", _("Selon le jeu (12 donnes à la belote, 2001 points à la coinche)")),
+    ("donnes", _("En donnes")),
+    ("target", _("En points (objectif)")),
+]
+RANKINGS = [
+    ("", _("Selon le jeu (points à la belote, points de victoire à la coinche)")),
+    (cdoc.Ranking.POINTS, _("Total des points")),
+    (cdoc.Ranking.WIN_POINTS, _("Points de victoire, puis les points")),
+]
+TIEBREAKS = [
+    ("", "—"),
+    (cdoc.Tiebreak.DIFFERENCE, _("Différence de points")),
+    (cdoc.Tiebreak.POINTS, _("Total des points")),
+    (cdoc.Tiebreak.CONCEDED, _("Moins de points encaissés")),
+    (cdoc.Tiebreak.WINS, _("Parties gagnées")),
+    (cdoc.Tiebreak.DIRECT, _("Confrontation directe")),
+]
+BYES = [
+    (cdoc.ByeKind.HALF, _("Une demi-partie (972 points à 12 donnes de belote)")),
+    (cdoc.ByeKind.AVERAGE, _("La moyenne des points de la partie")),
+    (cdoc.ByeKind.FIXED, _("Des points fixes")),
+]
+MODES = [
+    (cdoc.Mode.TEAMS, _("Équipes formées")),
+    (cdoc.Mode.MELEE, _("À la mêlée (inscription seul, partenaires tirés à chaque partie)")),
+]
+
+
+def _number(label: Any, low: int, high: int, **kwargs: Any) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=low,
+        max_value=high,
+        required=kwargs.pop("required", False),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        **kwargs,
+    )
+
+
+class ConcoursForm(ConcoursProblems, OneTimeKeyForm):
+    """A new concours: what clubs vary (docs/concours.md 1.2); every field
+    left empty takes the contract's default for the chosen game."""
+
+    FIELDS = SETTING_FIELDS
+
+    name = forms.CharField(
+        label=_("Nom du concours"),
+        max_length=CONCOURS_NAME_MAX,
+        error_messages={"required": _("Donnez un nom au concours.")},
+        widget=forms.TextInput(attrs={"placeholder": _("Concours du comité des fêtes")}),
+    )
+    date = forms.DateField(
+        label=_("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        error_messages={"invalid": _("Saisissez une date (jj/mm/aaaa).")},
+    )
+    preset = forms.ChoiceField(
+        label=_("Jeu et règles (les mêmes à toutes les tables)"), choices=preset_choices
+    )
+    mode = forms.ChoiceField(label=_("Inscription"), choices=MODES, initial=cdoc.Mode.TEAMS)
+    parties = _number(_("Nombre de parties"), 1, cdoc.MAX_PARTIES, required=True, initial=4)
+    length_kind = forms.ChoiceField(label=_("Durée d'une partie"), choices=LENGTHS, required=False)
+    length_value = _number(
+        _("Donnes ou points par partie"),
+        1,
+        cdoc.MAX_TARGET,
+        help_text=_("Vide : 12 donnes à la belote, 2001 points à la coinche."),
+    )
+    last_value = _number(
+        _("La dernière partie, si elle diffère"),
+        1,
+        cdoc.MAX_TARGET,
+        help_text=_("« 3 parties en 12 donnes et la quatrième en 15 » : 15. Vide : la même."),
+    )
+    ranking = forms.ChoiceField(label=_("Classement"), choices=RANKINGS, required=False)
+    win = _number(_("Points de victoire : gagnée"), 0, cdoc.MAX_WIN_POINTS)
+    draw = _number(_("nulle"), 0, cdoc.MAX_WIN_POINTS)
+    loss = _number(_("perdue"), 0, cdoc.MAX_WIN_POINTS)
+    tiebreak_1 = forms.ChoiceField(label=_("1er départage"), choices=TIEBREAKS, required=False)
+    tiebreak_2 = forms.ChoiceField(label=_("2e départage"), choices=TIEBREAKS, required=False)
+    tiebreak_3 = forms.ChoiceField(label=_("3e départage"), choices=TIEBREAKS, required=False)
+    bye_kind = forms.ChoiceField(
+        label=_("L'exempt (nombre impair d'équipes) marque"),
+        choices=BYES,
+        initial=cdoc.ByeKind.HALF,
+    )
+    bye_points = _number(_("Points fixes de l'exempt"), 0, 1_000_000)
+    bye_win_points = _number(_("Points de victoire de l'exempt"), 0, cdoc.MAX_WIN_POINTS)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["date"].initial = timezone.localdate()
+        self.fields["preset"].initial = presets.DEFAULT.key
+
+    def settings(self) -> dict[str, Any]:
+        """The results document's ``settings`` (1.2) of a valid form: only
+        what was chosen; the rest takes the defaults of the preset's game."""
+        data = self.cleaned_data
+        out: dict[str, Any] = {"mode": data["mode"], "parties": data["parties"]}
+        kind = data["length_kind"] or ("donnes" if data["length_value"] else "")
+        if kind and data["length_value"]:
+            out["length"] = {kind: data["length_value"]}
+        if data["last_value"]:
+            last_kind = kind or self._default_length_kind()
+            out["last_length"] = {last_kind: data["last_value"]}
+            out.setdefault("length", self._default_length())
+        if data["ranking"]:
+            out["ranking"] = data["ranking"]
+        values = {k: data[k] for k in ("win", "draw", "loss") if data[k] is not None}
+        if values:
+            out["win_points"] = values
+        tiebreaks = [data[f"tiebreak_{i}"] for i in (1, 2, 3) if data[f"tiebreak_{i}"]]
+        if tiebreaks:
+            out["tiebreaks"] = tiebreaks
+        bye: dict[str, Any] = {"kind": data["bye_kind"]}
+        if data["bye_points"] is not None:
+            bye["points"] = data["bye_points"]
+        if data["bye_win_points"] is not None:
+            bye["win_points"] = data["bye_win_points"]
+        out["bye"] = bye
+        return out
+
+    def _game(self) -> str:
+        return presets.PRESETS[self.cleaned_data["preset"]].game
+
+    def _default_length(self) -> dict[str, int]:
+        """The game's default length, as the pure core fills it in (1.2)."""
+        document = {"settings": {"game": self._game()}, "teams": [], "parties": []}
+        length = cdoc.parse_concours(document).settings.length
+        return {"donnes": length.donnes} if length.donnes else {"target": length.target}
+
+    def _default_length_kind(self) -> str:
+        return next(iter(self._default_length()))
+
+
+class EntrantForm(ConcoursProblems, OneTimeKeyForm):
+    """A team at the door: its name and its two players, all optional (a
+    team is its number first); à la mêlée (``melee``), one player's name,
+    required."""
+
+    FIELDS = (("name", "name"), ("teams", "name"), ("players", "name"))
+
+    name = forms.CharField(label=_("Nom de l'équipe"), max_length=ENTRANT_NAME_MAX, required=False)
+    player_1 = forms.CharField(label=_("Joueur 1"), max_length=PLAYER_NAME_MAX, required=False)
+    player_2 = forms.CharField(label=_("Joueur 2"), max_length=PLAYER_NAME_MAX, required=False)
+
+    def __init__(self, *args: Any, melee: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.melee = melee
+        if melee:
+            self.fields["name"].label = _("Nom du joueur")
+            self.fields["name"].required = True
+            self.fields["name"].error_messages["required"] = _("Saisissez le nom du joueur.")
+            del self.fields["player_1"], self.fields["player_2"]
+
+    def players(self) -> list[str]:
+        if self.melee:
+            return []
+        return [self.cleaned_data[f] for f in ("player_1", "player_2") if self.cleaned_data[f]]
+
+
+class DrawForm(ConcoursProblems, forms.Form):
+    """The next partie's draw; ``force`` draws while tables still play."""
+
+    FIELDS = (("draw", "force"),)
+
+    force = forms.BooleanField(label=_("Tirer quand même"), required=False)
+
+    def add_problems(self, error: scoring.MatchError) -> None:
+        for problem in error.problems:
+            self.add_error(None, concours_message(problem))
+
+
+class SwapForm(ConcoursProblems, forms.Form):
+    """Two entrants of the current draw to swap (their numbers)."""
+
+    a = forms.TypedChoiceField(label=_("Échanger"), coerce=int)
+    b = forms.TypedChoiceField(label=_("avec"), coerce=int)
+
+    def __init__(self, *args: Any, choices: list[tuple[int, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("a", "b"):
+            self.fields[name].choices = [("", "—"), *choices]
+
+    def add_problems(self, error: scoring.MatchError) -> None:
+        for problem in error.problems:
+            self.add_error(None, concours_message(problem))
+
+
+class PenaltyForm(ConcoursProblems, forms.Form):
+    """A referee's penalty (docs/concours.md 1.5)."""
+
+    FIELDS = (
+        ("penalties", "points"),
+        ("penalty", "entrant"),
+        ("team", "entrant"),
+        ("player", "entrant"),
+    )
+
+    entrant = forms.TypedChoiceField(label=_("Équipe pénalisée"), coerce=int)
+    points = forms.IntegerField(
+        label=_("Points"),
+        min_value=1,
+        max_value=cdoc.MAX_POINTS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "list": "penalty-points"}),
+        help_text=_("162 à la belote ; 160, ou 250 + le contrat, à la coinche."),
+    )
+    kind = forms.ChoiceField(
+        label=_("Les points vont"),
+        choices=ConcoursPenalty.Kind.choices,
+        initial=ConcoursPenalty.Kind.TO_OPPONENTS,
+    )
+    reason = forms.CharField(label=_("Motif"), max_length=PENALTY_REASON_MAX, required=False)
+
+    def __init__(self, *args: Any, choices: list[tuple[int, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["entrant"].choices = [("", "—"), *choices]
+
+    def add_problems(self, error: scoring.MatchError) -> None:
+        for problem in error.problems:
+            field = "points" if problem.field.endswith(".points") else None
+            if problem.code in ("not_present", "no_opponents", "unknown_team", "no_partie"):
+                field = "entrant"
+            self.add_error(field, concours_message(problem))

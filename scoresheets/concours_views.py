@@ -1,0 +1,448 @@
+"""Views of the concours (docs/concours.md, "The web part").
+
+Two links, as a table of friends has: the organiser's (``/c/<token>/``,
+every write: registration at the door, the draw, swaps, abandons,
+penalties) and the room's (``/voir/concours/<read_token>/``, nothing
+writes: the ranking, the current partie's tables, and on a team's own phone
+"your table"). A wrong token is a 404. Every write is a plain form posted
+to its own URL (works without JavaScript), answered with a 303 back to the
+organiser's page, or that page again with the problem at its form (422).
+The pages' live parts refresh themselves with htmx when it is there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scoresheets import busy, ratelimits
+from scoresheets import concours_services as cs
+from scoresheets.concours import document as cdoc
+from scoresheets.concours_forms import (
+    ConcoursForm,
+    DrawForm,
+    EntrantForm,
+    PenaltyForm,
+    SwapForm,
+    concours_message,
+)
+from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
+from scoresheets.sync.ladder import attempt
+from scoresheets.view_helpers import remember, see_other
+
+MY_CONCOURS = "my_concours"  # session key: the organiser's links this browser opened
+MY_CONCOURS_MAX = 10
+MY_TEAM = "concours_team"  # session key: {read token: the team this phone follows}
+
+
+def get_concours_or_404(token: str) -> Concours:
+    """The concours of an organiser's URL token, or a 404."""
+    return get_object_or_404(Concours, token=token)
+
+
+def get_read_concours_or_404(token: str) -> Concours:
+    """The concours of a read-only URL token, or a 404 (a writing token is not one)."""
+    return get_object_or_404(Concours, read_token=token)
+
+
+def _organiser_url(concours: Concours, anchor: str = "") -> str:
+    url = reverse("concours", args=[concours.token])
+    return f"{url}#{anchor}" if anchor else url
+
+
+# --------------------------------------------------------------------------
+# New concours
+# --------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@ratelimits.limited(*ratelimits.TABLES)
+def concours_new(request: HttpRequest) -> HttpResponse:
+    form = ConcoursForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        write = attempt(
+            request,
+            lambda: cs.concours_create(
+                name=data["name"],
+                date=data["date"],
+                preset=data["preset"],
+                settings=form.settings(),
+                key=form.one_time_key(),
+            ),
+            form,
+        )
+        if write.saved:
+            remember(request, MY_CONCOURS, write.value.token, MY_CONCOURS_MAX)
+            return see_other(_organiser_url(write.value))
+    status = busy.status_of(form, 422 if form.is_bound else 200)
+    return render(request, "scoresheets/concours_new.html", {"form": form}, status=status)
+
+
+# --------------------------------------------------------------------------
+# The organiser's page
+# --------------------------------------------------------------------------
+
+
+def _standings(state: cs.State, mine: int | None = None) -> list[dict[str, Any]]:
+    """The ranking's standings (the core's), each with its label and
+    whether it is ``mine`` (the team this phone follows)."""
+    word = state.settings.entrant_word
+    rows = []
+    for standing in state.ranking()["standings"]:
+        number = standing[word]
+        rows.append(
+            {**standing, "number": number, "label": state.label(number), "mine": number == mine}
+        )
+    return rows
+
+
+def _entrant_choices(state: cs.State, *, drawn_only: bool) -> list[tuple[int, str]]:
+    """The entrants as choices ("7 · Les Frangins"): those of the current
+    draw (``drawn_only``) or those present in the current partie."""
+    current = state.current
+    if current is None:
+        return []
+    if drawn_only:
+        numbers = sorted(
+            {n for t in current.tables for n in (*t.side_a, *t.side_b)} | set(current.partie.byes)
+        )
+    else:
+        numbers = [e.number for e in state.entrants if e.present_at(current.number)]
+    return [(n, f"{n} · {state.label(n)}") for n in numbers]
+
+
+def format_words(settings: cdoc.Settings) -> str:
+    """The concours' format in words: "4 parties de 12 donnes", "3 parties
+    de 12 donnes, la dernière de 15", "5 parties en 2001 points"."""
+
+    def length(value: cdoc.Length) -> str:
+        if value.donnes is not None:
+            return ngettext("%(n)s donne", "%(n)s donnes", value.donnes) % {"n": value.donnes}
+        return gettext("%(n)s points") % {"n": value.target}
+
+    text = ngettext(
+        "%(n)s partie de %(length)s", "%(n)s parties de %(length)s", settings.parties
+    ) % {"n": settings.parties, "length": length(settings.length)}
+    if settings.last_length != settings.length:
+        text += gettext(", la dernière de %(length)s") % {"length": length(settings.last_length)}
+    return text
+
+
+def _common(request: HttpRequest, state: cs.State) -> dict[str, Any]:
+    """What both pages show: the current partie's tables, its exempt, the ranking."""
+    current = state.current
+    return {
+        "format_words": format_words(state.settings),
+        "concours": state.concours,
+        "state": state,
+        "settings": state.settings,
+        "current": current,
+        "lines": cs.table_lines(state, current) if current else [],
+        "byes": [state.label(n) for n in current.partie.byes] if current else [],
+        "melee": state.settings.mode is cdoc.Mode.MELEE,
+        "read_url": request.build_absolute_uri(
+            reverse("concours_read", args=[state.concours.read_token])
+        ),
+    }
+
+
+def _organiser_page(
+    request: HttpRequest, concours: Concours, status: int = 200, **forms: Any
+) -> HttpResponse:
+    state = cs.load(concours)
+    melee = state.settings.mode is cdoc.Mode.MELEE
+    started = state.started()
+    context = _common(request, state)
+    context.update(
+        {
+            "organiser_url": request.build_absolute_uri(_organiser_url(concours)),
+            "standings": _standings(state),
+            "started": started,
+            "entrants": [
+                {
+                    "entrant": e,
+                    "label": cs.entrant_label(e),
+                    "can_return": e.left_after is not None and e.left_after == len(state.parties),
+                }
+                for e in state.entrants
+            ],
+            "entrant_form": forms.get("entrant_form") or EntrantForm(melee=melee),
+            "draw_form": forms.get("draw_form") or DrawForm(),
+            "swap_form": forms.get("swap_form")
+            or SwapForm(choices=_entrant_choices(state, drawn_only=True)),
+            "penalty_form": forms.get("penalty_form")
+            or PenaltyForm(choices=_entrant_choices(state, drawn_only=False)),
+            "penalties": [(p, state.label(p.entrant)) for p in state.penalties],
+            "focus": forms.get("focus", ""),
+        }
+    )
+    return render(request, "scoresheets/concours.html", context, status=status)
+
+
+@require_safe
+def concours_detail(request: HttpRequest, token: str) -> HttpResponse:
+    concours = get_concours_or_404(token)
+    remember(request, MY_CONCOURS, concours.token, MY_CONCOURS_MAX)
+    return _organiser_page(request, concours, focus=request.GET.get("saisie", ""))
+
+
+def _refused(request: HttpRequest, concours: Concours, write: Any, **forms: Any) -> HttpResponse:
+    return _organiser_page(request, concours, status=write.status, **forms)
+
+
+@require_POST
+@ratelimits.limited(*ratelimits.ROSTER)
+def concours_register(request: HttpRequest, token: str) -> HttpResponse:
+    concours = get_concours_or_404(token)
+    melee = concours.settings.get("mode") == cdoc.Mode.MELEE
+    form = EntrantForm(request.POST, melee=melee)
+    if form.is_valid():
+        write = attempt(
+            request,
+            lambda: cs.concours_entrant_register(
+                concours=concours,
+                name=form.cleaned_data["name"],
+                players=form.players(),
+                key=form.one_time_key(),
+            ),
+            form,
+        )
+        if write.saved:
+            entrant = write.value
+            text = gettext("N° %(number)s : %(name)s, inscrit.") % {
+                "number": entrant.number,
+                "name": cs.entrant_label(entrant),
+            }
+            if entrant.arrived > 1:
+                text += " " + gettext("Il jouera à partir de la partie %(partie)s.") % {
+                    "partie": entrant.arrived
+                }
+            messages.success(request, text)
+            # Back to the form, ready for the next team (?saisie=1: the name field focused).
+            return see_other(reverse("concours", args=[concours.token]) + "?saisie=1#inscription")
+    status = busy.status_of(form, 422)
+    return _organiser_page(request, concours, status=status, entrant_form=form, focus="1")
+
+
+def _posted_number(request: HttpRequest, name: str = "number") -> int | None:
+    value = request.POST.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 7 else None
+
+
+def _simple_write(request: HttpRequest, concours: Concours, write_of: Any, anchor: str) -> Any:
+    """A write without a form (a button): done, 303 back; refused, the
+    reason as a message, 303 back too (nothing was changed)."""
+    write = attempt(request, write_of, word_not_found=True)
+    if not write.saved:
+        if write.error is not None and hasattr(write.error, "problems"):
+            for problem in write.error.problems:
+                messages.error(request, concours_message(problem))
+        else:
+            messages.error(request, gettext("Introuvable : la page n'était plus à jour."))
+    return write, see_other(_organiser_url(concours, anchor))
+
+
+@require_POST
+def concours_leave(request: HttpRequest, token: str) -> HttpResponse:
+    concours = get_concours_or_404(token)
+    number = _posted_number(request)
+    if number is None:
+        messages.error(request, gettext("Introuvable : la page n'était plus à jour."))
+        return see_other(_organiser_url(concours, "equipes"))
+    write, response = _simple_write(
+        request,
+        concours,
+        lambda: cs.concours_entrant_leave(concours=concours, number=number),
+        "equipes",
+    )
+    if write.saved:
+        if write.value is None:
+            messages.success(request, gettext("N° %(number)s : désinscrit.") % {"number": number})
+        else:
+            messages.success(
+                request,
+                gettext("N° %(number)s : abandon après la partie %(partie)s.")
+                % {"number": number, "partie": write.value.left_after},
+            )
+    return response
+
+
+@require_POST
+def concours_return(request: HttpRequest, token: str) -> HttpResponse:
+    concours = get_concours_or_404(token)
+    number = _posted_number(request)
+    if number is None:
+        return see_other(_organiser_url(concours, "equipes"))
+    write, response = _simple_write(
+        request,
+        concours,
+        lambda: cs.concours_entrant_return(concours=concours, number=number),
+        "equipes",
+    )
+    if write.saved:
+        messages.success(request, gettext("N° %(number)s : de retour.") % {"number": number})
+    return response
+
+
+@require_POST
+def concours_draw(request: HttpRequest, token: str) -> HttpResponse:
+    concours = get_concours_or_404(token)
+    form = DrawForm(request.POST)
+    if form.is_valid():
+        write = attempt(
+            request,
+            lambda: cs.concours_draw(concours=concours, force=form.cleaned_data["force"]),
+            form,
+        )
+        if write.saved:
+            messages.success(
+                request, gettext("Partie %(partie)s tirée.") % {"partie": write.value.number}
+            )
+            return see_other(_organiser_url(concours, "partie"))
+    return _organiser_page(request, concours, status=busy.status_of(form, 422), draw_form=form)
+
+
+@require_POST
+def concours_undraw(request: HttpRequest, token: str) -> HttpResponse:
+    concours = get_concours_or_404(token)
+    write, response = _simple_write(
+        request, concours, lambda: cs.concours_undraw(concours=concours), "partie"
+    )
+    if write.saved:
+        messages.success(
+            request, gettext("Tirage de la partie %(partie)s annulé.") % {"partie": write.value}
+        )
+    return response
+
+
+@require_POST
+def concours_swap(request: HttpRequest, token: str) -> HttpResponse:
+    concours = get_concours_or_404(token)
+    state = cs.load(concours)
+    form = SwapForm(request.POST, choices=_entrant_choices(state, drawn_only=True))
+    if form.is_valid():
+        a, b = form.cleaned_data["a"], form.cleaned_data["b"]
+        write = attempt(request, lambda: cs.concours_swap(concours=concours, a=a, b=b), form)
+        if write.saved:
+            messages.success(request, gettext("N° %(a)s et n° %(b)s échangés.") % {"a": a, "b": b})
+            return see_other(_organiser_url(concours, "partie"))
+    return _organiser_page(request, concours, status=busy.status_of(form, 422), swap_form=form)
+
+
+@require_POST
+def concours_penalty(request: HttpRequest, token: str) -> HttpResponse:
+    concours = get_concours_or_404(token)
+    state = cs.load(concours)
+    form = PenaltyForm(request.POST, choices=_entrant_choices(state, drawn_only=False))
+    if form.is_valid():
+        data = form.cleaned_data
+        write = attempt(
+            request,
+            lambda: cs.concours_penalty(
+                concours=concours,
+                entrant=data["entrant"],
+                points=data["points"],
+                kind=data["kind"],
+                reason=data["reason"],
+            ),
+            form,
+        )
+        if write.saved:
+            messages.success(
+                request,
+                gettext("Pénalité de %(points)s points au n° %(number)s.")
+                % {"points": data["points"], "number": data["entrant"]},
+            )
+            return see_other(_organiser_url(concours, "penalites"))
+    return _organiser_page(request, concours, status=busy.status_of(form, 422), penalty_form=form)
+
+
+@require_POST
+def concours_penalty_delete(request: HttpRequest, token: str, penalty_id: int) -> HttpResponse:
+    concours = get_concours_or_404(token)
+    write, response = _simple_write(
+        request,
+        concours,
+        lambda: cs.concours_penalty_delete(concours=concours, penalty_id=penalty_id),
+        "penalites",
+    )
+    if write.saved:
+        messages.success(request, gettext("Pénalité retirée."))
+    return response
+
+
+# --------------------------------------------------------------------------
+# The room's page, and a team's phone
+# --------------------------------------------------------------------------
+
+TEAM_PARAM = "equipe"  # query parameter: the team this phone follows ("" forgets it)
+
+
+def _my_team(request: HttpRequest, state: cs.State) -> int | None:
+    """The entrant this phone follows: ``?equipe=N`` (kept in the session),
+    else the one kept; ``?equipe=`` forgets it."""
+    token = state.concours.read_token
+    kept = dict(request.session.get(MY_TEAM, {}))
+    if TEAM_PARAM in request.GET:
+        value = request.GET[TEAM_PARAM]
+        number = int(value) if value.isascii() and value.isdigit() and len(value) < 7 else None
+        if number is not None and state.entrant(number) is None:
+            number = None
+        if number is None:
+            kept.pop(token, None)
+        else:
+            kept[token] = number
+        request.session[MY_TEAM] = dict(list(kept.items())[-20:])
+        return number
+    number = kept.get(token)
+    return number if isinstance(number, int) and state.entrant(number) else None
+
+
+@require_safe
+def concours_read(request: HttpRequest, token: str) -> HttpResponse:
+    """The room's and the players' page: the ranking and the current
+    partie's tables, live; with "your team" chosen, its table and opponents,
+    and the link to its table's sheet (to enter its hands)."""
+    concours = get_read_concours_or_404(token)
+    state = cs.load(concours)
+    mine = _my_team(request, state)
+    context = _common(request, state)
+    context.update(
+        {
+            "read_only": True,
+            "standings": _standings(state, mine),
+            "mine": mine,
+            "mine_label": state.label(mine) if mine else "",
+            "seat": cs.seat_of(state, mine) if mine else None,
+            "team_choices": [
+                (e.number, f"{e.number} · {cs.entrant_label(e)}") for e in state.entrants
+            ],
+            "team_param": TEAM_PARAM,
+        }
+    )
+    return render(request, "scoresheets/concours_read.html", context)
+
+
+# Kept for the views' readers: the models a page's rows are.
+__all__ = [
+    "ConcoursEntrant",
+    "ConcoursPenalty",
+    "concours_detail",
+    "concours_draw",
+    "concours_leave",
+    "concours_new",
+    "concours_penalty",
+    "concours_penalty_delete",
+    "concours_read",
+    "concours_register",
+    "concours_return",
+    "concours_swap",
+    "concours_undraw",
+]

@@ -1,0 +1,303 @@
+"""The concours' pages (docs/concours.md 5): the new-concours form, the
+organiser's page and its writes, the room's page and a team's phone, the
+table's sheet saying where it is. Plain forms (no JavaScript): a write
+answers 303, a refusal the page again with its reason (422), never a 500."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoresheets import concours_services as cs
+from scoresheets import services
+from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
+from scoresheets.scoring import HandInput
+
+pytestmark = pytest.mark.django_db
+
+WIN_A = HandInput("A", "A", 162)
+
+
+def make(teams=4, settings=None):
+    concours = cs.concours_create(
+        name="Concours du comité",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings=settings or {"parties": 3, "length": {"target": 300}},
+    )
+    for n in range(1, teams + 1):
+        cs.concours_entrant_register(concours=concours, name=f"Team{n}", players=[f"A{n}", f"B{n}"])
+    return concours
+
+
+def url(name, concours, *args):
+    return reverse(name, args=[concours.token, *args])
+
+
+def finish_partie(concours):
+    for table in cs.load(concours).current.tables:
+        for _ in range(2):
+            services.hand_record(match=table.match, hand=WIN_A)
+
+
+NEW = {
+    "name": "Concours de Noël",
+    "date": "2026-12-19",
+    "preset": "classique",
+    "mode": "teams",
+    "parties": "4",
+    "bye_kind": "half",
+    "key": "k" * 32,
+}
+
+
+def test_new_concours_page_and_creation(client):
+    page = client.get(reverse("concours_new"))
+    assert page.status_code == 200
+    assert "Nouveau concours" in page.content.decode()
+    response = client.post(reverse("concours_new"), NEW)
+    assert response.status_code == 303
+    concours = Concours.objects.get()
+    assert response["Location"] == url("concours", concours)
+    assert concours.settings == {
+        "mode": "teams",
+        "parties": 4,
+        "bye": {"kind": "half"},
+        "game": "belote",
+    }
+    again = client.post(reverse("concours_new"), NEW)  # a double tap
+    assert again["Location"] == response["Location"]
+    assert Concours.objects.count() == 1
+
+
+def test_new_concours_with_every_choice(client):
+    data = {
+        **NEW,
+        "preset": "entre_amis",
+        "length_kind": "target",
+        "length_value": "1001",
+        "last_value": "1501",
+        "ranking": "win_points",
+        "win": "4",
+        "loss": "2",
+        "tiebreak_1": "difference",
+        "tiebreak_2": "direct",
+        "bye_kind": "fixed",
+        "bye_points": "1000",
+        "bye_win_points": "3",
+    }
+    assert client.post(reverse("concours_new"), data).status_code == 303
+    state = cs.load(Concours.objects.get())
+    assert state.settings.length.target == 1001
+    assert state.settings.last_length.target == 1501
+    assert (state.settings.win, state.settings.draw, state.settings.loss) == (4, 3, 2)
+    assert state.settings.tiebreaks == ("difference", "direct")
+    assert (state.settings.bye_kind, state.settings.bye_points) == ("fixed", 1000)
+    page = client.get(url("concours", state.concours)).content.decode()
+    assert "4 parties de 1001 points, la dernière de 1501 points" in page
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"name": ""}, "Donnez un nom au concours."),
+        ({"parties": "0"}, "supérieure ou égale à 1"),
+        ({"bye_kind": "half", "bye_points": "12"}, "points fixes"),
+        ({"ranking": "points", "tiebreak_1": "points"}, "Les points départagent déjà"),
+        ({"tiebreak_1": "wins", "tiebreak_2": "wins"}, "choisi deux fois"),
+        ({"win": "1", "loss": "3"}, "victoire ≥ nul ≥ défaite"),
+        ({"preset": "entre_amis", "length_kind": "donnes", "length_value": "12"}, "À la coinche"),
+        ({"preset": "nope"}, "Sélectionnez un choix valide"),
+        ({"date": "demain"}, "Saisissez une date"),
+    ],
+)
+def test_new_concours_refusals_are_said_and_nothing_is_made(client, change, message):
+    response = client.post(reverse("concours_new"), {**NEW, **change})
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Concours.objects.exists()
+
+
+def test_organiser_and_room_links_are_distinct_and_wrong_tokens_404(client):
+    concours = make()
+    assert client.get(url("concours", concours)).status_code == 200
+    assert client.get(reverse("concours_read", args=[concours.read_token])).status_code == 200
+    assert client.get(reverse("concours", args=[concours.read_token])).status_code == 404
+    assert client.get(reverse("concours_read", args=[concours.token])).status_code == 404
+    assert client.get("/c/nope/").status_code == 404
+    room = client.get(reverse("concours_read", args=[concours.read_token])).content.decode()
+    assert concours.token not in room  # the room's page never shows the organiser's link
+
+
+def test_registration_at_the_door(client):
+    concours = make(teams=0)
+    data = {"name": "Les Frangins", "player_1": "Jo", "player_2": "Dédé", "key": "a" * 32}
+    response = client.post(url("concours_register", concours), data)
+    assert response.status_code == 303
+    assert response["Location"].endswith("?saisie=1#inscription")
+    client.post(url("concours_register", concours), data)  # a double tap
+    assert [(e.number, e.name, e.players) for e in concours.entrants.all()] == [
+        (1, "Les Frangins", ["Jo", "Dédé"])
+    ]
+    page = client.get(response["Location"]).content.decode()
+    assert "N° 1 : Les Frangins, inscrit." in page
+    assert re.search(r'<input type="text" name="name"[^>]*autofocus', page)
+    # A team with no name at all is its number.
+    client.post(url("concours_register", concours), {"key": "b" * 32})
+    assert "Équipe 2" in client.get(url("concours", concours)).content.decode()
+
+
+def test_registration_refusals(client):
+    concours = make(teams=0)
+    response = client.post(url("concours_register", concours), {"name": "x" * 61})
+    assert response.status_code == 422
+    assert not concours.entrants.exists()
+    melee = cs.concours_create(
+        name="Mêlée",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"mode": "melee"},
+    )
+    response = client.post(url("concours_register", melee), {"name": " "})
+    assert response.status_code == 422
+    assert "Saisissez le nom du joueur." in response.content.decode()
+
+
+def test_draw_then_refused_while_tables_play_then_forced(client):
+    concours = make(teams=5)
+    response = client.post(url("concours_draw", concours))
+    assert response.status_code == 303
+    page = client.get(url("concours", concours)).content.decode()
+    assert "Partie 1 sur 3" in page
+    assert "Exempt" in page
+    response = client.post(url("concours_draw", concours))
+    assert response.status_code == 422
+    assert "Des tables jouent encore (tables 1, 2)" in response.content.decode()
+    assert client.post(url("concours_draw", concours), {"force": "on"}).status_code == 303
+    assert concours.parties.count() == 2
+
+
+def test_organiser_sees_each_tables_progress_and_links_to_correct(client):
+    concours = make(teams=4)
+    client.post(url("concours_draw", concours))
+    table = cs.load(concours).current.tables[0]
+    services.hand_record(match=table.match, hand=WIN_A)
+    page = client.get(url("concours", concours)).content.decode()
+    assert f'href="/m/{table.match.token}/#hands"' in page
+    row = re.search(r'<tr id="table-1".*?</tr>', page, re.S).group(0)
+    assert "162 – 0" in row and "en cours" in row
+    assert "2 tables jouent encore." in page
+
+
+def test_swap_and_undraw_through_the_page(client):
+    concours = make(teams=4)
+    client.post(url("concours_draw", concours))
+    one, two = cs.load(concours).current.tables
+    a, b = one.side_a[0], two.side_a[0]
+    assert client.post(url("concours_swap", concours), {"a": a, "b": b}).status_code == 303
+    assert cs.load(concours).current.tables[0].side_a == [b]
+    response = client.post(url("concours_swap", concours), {"a": a, "b": a})
+    assert response.status_code == 422
+    assert "deux équipes différentes" in response.content.decode()
+    response = client.post(url("concours_swap", concours), {"a": "abc", "b": ""})
+    assert response.status_code == 422
+    assert client.post(url("concours_undraw", concours)).status_code == 303
+    assert not concours.parties.exists()
+    client.post(url("concours_undraw", concours))
+    assert (
+        "Aucune partie n&#x27;est encore tirée."
+        in client.get(url("concours", concours)).content.decode()
+    )
+
+
+def test_leave_and_return_buttons(client):
+    concours = make(teams=4)
+    client.post(url("concours_draw", concours))
+    client.post(url("concours_leave", concours), {"number": "3"})
+    page = client.get(url("concours", concours)).content.decode()
+    assert "N° 3 : abandon après la partie 1." in page
+    assert concours.entrants.get(number=3).left_after == 1
+    client.post(url("concours_return", concours), {"number": "3"})
+    assert concours.entrants.get(number=3).left_after is None
+    assert client.post(url("concours_leave", concours), {"number": "99"}).status_code == 303
+    assert "Introuvable" in client.get(url("concours", concours)).content.decode()
+    assert client.post(url("concours_leave", concours), {"number": "x"}).status_code == 303
+    assert ConcoursEntrant.objects.filter(left_after__isnull=False).count() == 0
+
+
+def test_penalty_shows_in_ranking_and_on_the_tables_sheet(client):
+    concours = make(teams=2)
+    client.post(url("concours_draw", concours))
+    table = cs.load(concours).current.tables[0]
+    faulty = table.side_a[0]
+    data = {"entrant": faulty, "points": "162", "kind": "to_opponents", "reason": "maldonne"}
+    assert client.post(url("concours_penalty", concours), data).status_code == 303
+    sheet = client.get(reverse("match", args=[table.match.token])).content.decode()
+    assert "Concours Concours du comité · Partie 1 · Table 1" in sheet
+    assert f"Pénalité à Team{faulty} : 162 points aux adversaires" in sheet
+    assert "maldonne" in sheet
+    assert reverse("concours_read", args=[concours.read_token]) in sheet
+    penalty = ConcoursPenalty.objects.get()
+    client.post(url("concours_penalty_delete", concours, penalty.pk))
+    assert not ConcoursPenalty.objects.exists()
+
+
+def test_penalty_refusals(client):
+    concours = make(teams=3)
+    client.post(url("concours_draw", concours))
+    bye = cs.load(concours).current.partie.byes[0]
+    response = client.post(
+        url("concours_penalty", concours), {"entrant": bye, "points": "162", "kind": "to_opponents"}
+    )
+    assert response.status_code == 422
+    assert "Cette équipe est exempte" in response.content.decode()
+    response = client.post(
+        url("concours_penalty", concours), {"entrant": "1", "points": "-5", "kind": "deducted"}
+    )
+    assert response.status_code == 422
+    assert not ConcoursPenalty.objects.exists()
+
+
+def test_a_teams_phone_sees_its_table_and_opponents(client):
+    concours = make(teams=4)
+    cs.concours_draw(concours=concours)
+    state = cs.load(concours)
+    table = state.current.tables[1]
+    mine, theirs = table.side_b[0], table.side_a[0]
+    read = reverse("concours_read", args=[concours.read_token])
+    page = client.get(read, {"equipe": mine}).content.decode()
+    assert f"Partie 1 : table 2, contre Team{theirs}" in page
+    assert f'href="/m/{table.match.token}/"' in page
+    assert 'class="is-mine"' in page
+    # The phone remembers its team.
+    assert f"contre Team{theirs}" in client.get(read).content.decode()
+    # Forgotten on demand; an unknown team is no team.
+    assert "contre" not in client.get(read, {"equipe": ""}).content.decode()
+    assert client.get(read, {"equipe": "999"}).status_code == 200
+
+
+def test_the_room_sees_the_final_ranking(client):
+    concours = make(teams=2, settings={"parties": 1, "length": {"target": 300}})
+    cs.concours_draw(concours=concours)
+    finish_partie(concours)
+    page = client.get(reverse("concours_read", args=[concours.read_token])).content.decode()
+    assert "Classement final" in page
+    assert "324" in page
+
+
+def test_write_urls_refuse_get(client):
+    concours = make(teams=2)
+    for name in ("concours_register", "concours_draw", "concours_swap", "concours_penalty"):
+        assert client.get(url(name, concours)).status_code == 405
+
+
+def test_pages_in_english(client):
+    concours = make(teams=2)
+    cs.concours_draw(concours=concours)
+    client.cookies["django_language"] = "en"
+    page = client.get(url("concours", concours), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Round 1 of 3" in page
+    assert "Registration" in page
