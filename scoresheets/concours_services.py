@@ -320,11 +320,12 @@ def seat_of(state: State, entrant: int, partie: PartieState | None = None) -> Se
 def table_banner(match: Match) -> dict[str, Any] | None:
     """What a table's sheet says of its concours ("Concours X · Partie 2 ·
     Table 7" and the penalties given there), or ``None`` for a match that
-    is no concours table. One query, two with penalties."""
-    table = (
-        ConcoursTable.objects.select_related("partie__concours").filter(match_id=match.pk).first()
-    )
-    if table is None:
+    is no concours table. No query for a match read with
+    ``select_related("concours_table__partie__concours")`` (the match
+    pages'), one with penalties; three otherwise."""
+    try:
+        table = match.concours_table
+    except ConcoursTable.DoesNotExist:
         return None
     concours = table.partie.concours
     penalties = list(table.penalties.order_by("created_at", "pk"))
@@ -334,6 +335,8 @@ def table_banner(match: Match) -> dict[str, Any] | None:
         labels = {e.number: entrant_label(e) for e in concours.entrants.filter(number__in=numbers)}
     return {
         "concours": concours,
+        # "Concours X", unless its name already says so ("Concours du comité").
+        "says_concours": concours.name.casefold().startswith("concours"),
         "partie": table.partie.number,
         "table": table.number,
         "penalties": [(p, labels.get(p.entrant, str(p.entrant))) for p in penalties],

@@ -225,8 +225,9 @@ def concours_register(request: HttpRequest, token: str) -> HttpResponse:
                     "partie": entrant.arrived
                 }
             messages.success(request, text)
-            # Back to the form, ready for the next team (?saisie=1: the name field focused).
-            return see_other(reverse("concours", args=[concours.token]) + "?saisie=1#inscription")
+            # Back to the form, ready for the next team (?saisie=1: the name field focused;
+            # no fragment: a page with a target element skips autofocus).
+            return see_other(reverse("concours", args=[concours.token]) + "?saisie=1")
     status = busy.status_of(form, 422)
     return _organiser_page(request, concours, status=status, entrant_form=form, focus="1")
 

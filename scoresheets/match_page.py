@@ -26,14 +26,19 @@ MY_MATCHES_MAX = 50
 DEVICE = "device_name"  # session key: the name of this phone's player
 
 
+# A match's table of friends, and its concours' table when it is one (its
+# page's banner: concours_services.table_banner), in the match's own query.
+RELATED = ("table", "concours_table__partie__concours")
+
+
 def get_match_or_404(token: str) -> Match:
     """The match of a URL token, or a 404."""
-    return get_object_or_404(Match.objects.select_related("table"), token=token)
+    return get_object_or_404(Match.objects.select_related(*RELATED), token=token)
 
 
 def get_read_match_or_404(token: str) -> Match:
     """The match of a read-only URL token, or a 404 (a writing token is not one)."""
-    return get_object_or_404(Match.objects.select_related("table"), read_token=token)
+    return get_object_or_404(Match.objects.select_related(*RELATED), read_token=token)
 
 
 def get_hand_or_404(match: Match, hand_id: int) -> Hand:

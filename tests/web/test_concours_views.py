@@ -137,7 +137,7 @@ def test_registration_at_the_door(client):
     data = {"name": "Les Frangins", "player_1": "Jo", "player_2": "Dédé", "key": "a" * 32}
     response = client.post(url("concours_register", concours), data)
     assert response.status_code == 303
-    assert response["Location"].endswith("?saisie=1#inscription")
+    assert response["Location"].endswith("?saisie=1")
     client.post(url("concours_register", concours), data)  # a double tap
     assert [(e.number, e.name, e.players) for e in concours.entrants.all()] == [
         (1, "Les Frangins", ["Jo", "Dédé"])
@@ -236,7 +236,8 @@ def test_penalty_shows_in_ranking_and_on_the_tables_sheet(client):
     data = {"entrant": faulty, "points": "162", "kind": "to_opponents", "reason": "maldonne"}
     assert client.post(url("concours_penalty", concours), data).status_code == 303
     sheet = client.get(reverse("match", args=[table.match.token])).content.decode()
-    assert "Concours Concours du comité · Partie 1 · Table 1" in sheet
+    assert "</span> Concours du comité · Partie 1 · Table 1</a>" in sheet
+    assert "Concours Concours" not in sheet
     assert f"Pénalité à Team{faulty} : 162 points aux adversaires" in sheet
     assert "maldonne" in sheet
     assert reverse("concours_read", args=[concours.read_token]) in sheet

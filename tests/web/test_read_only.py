@@ -5,6 +5,7 @@ out its table's writing token."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 from typing import Any
@@ -14,8 +15,17 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from scoresheets import concours_services as cs
 from scoresheets import services, urls
-from scoresheets.models import Hand, HandRevision, Match, Table, TablePlayer
+from scoresheets.models import (
+    Concours,
+    ConcoursPenalty,
+    Hand,
+    HandRevision,
+    Match,
+    Table,
+    TablePlayer,
+)
 from tests.factories import hand, make_match, new_match_form, play
 from tests.tables_fixture import Fixture, make_fixture
 
@@ -51,6 +61,15 @@ POSTED: dict[str, dict[str, Any]] = {
     "table_ranking": {},
     "table_matches_csv": {},
     "table_hands_csv": {},
+    "concours": {},
+    "concours_register": {"name": "Intrus"},
+    "concours_leave": {"number": "1"},
+    "concours_return": {"number": "1"},
+    "concours_draw": {"force": "on"},
+    "concours_undraw": {},
+    "concours_swap": {"a": "1", "b": "3"},
+    "concours_penalty": {"entrant": "1", "points": "162", "kind": "deducted"},
+    "concours_penalty_delete": {},
 }
 # The routes that answer a GET (the others answer 405 to any token: a method
 # refused says nothing about the token).
@@ -68,6 +87,7 @@ GET_ROUTES = {
     "table_ranking",
     "table_matches_csv",
     "table_hands_csv",
+    "concours",
 }
 POST_ROUTES = {
     "hand_create",
@@ -79,6 +99,14 @@ POST_ROUTES = {
     "device_set",
     "table_player_add",
     "table_match_new",
+    "concours_register",
+    "concours_leave",
+    "concours_return",
+    "concours_draw",
+    "concours_undraw",
+    "concours_swap",
+    "concours_penalty",
+    "concours_penalty_delete",
 }
 WATCHERS = "Vous regardez"
 
@@ -93,6 +121,17 @@ def fixture() -> Fixture:
     return made
 
 
+@pytest.fixture
+def concours() -> Concours:
+    """A concours with its partie 1 drawn and a penalty: its routes' target."""
+    made = cs.concours_create(name="Nuit", date=datetime.date(2026, 12, 5), preset="classique")
+    for name in ("Un", "Deux", "Trois", "Quatre"):
+        cs.concours_entrant_register(concours=made, name=name)
+    cs.concours_draw(concours=made)
+    cs.concours_penalty(concours=made, entrant=1, points=20, kind="deducted")
+    return made
+
+
 def state() -> tuple:
     """Everything a write could change."""
     return (
@@ -101,6 +140,7 @@ def state() -> tuple:
         HandRevision.objects.count(),
         list(TablePlayer.objects.order_by("pk").values_list("pk", "name")),
         Table.objects.count(),
+        list(Concours.objects.values_list("pk", "version")),
     )
 
 
@@ -114,11 +154,15 @@ def url_of(name: str, fixture: Fixture, *, read: bool) -> str:
     match = Match.objects.get(pk=fixture.matches[0].pk)
     table = fixture.table
     target = match if TOKEN_ROUTES[name].startswith(("m/", "voir/<")) else table
+    if TOKEN_ROUTES[name].startswith(("c/", "voir/concours/")):
+        target = Concours.objects.get()
     kwargs: dict[str, Any] = {"token": target.read_token if read else target.token}
     if "hand_id" in TOKEN_ROUTES[name]:
         # A deleted hand to restore, a live one for everything else.
         deleted = name.startswith("hand_restore")
         kwargs["hand_id"] = match.hands.filter(deleted_at__isnull=not deleted).first().pk
+    if "penalty_id" in TOKEN_ROUTES[name]:
+        kwargs["penalty_id"] = ConcoursPenalty.objects.get().pk
     if "player_id" in TOKEN_ROUTES[name]:
         kwargs["player_id"] = fixture.ids["Léa"]
     return reverse(name, kwargs=kwargs)
@@ -154,7 +198,7 @@ def test_it_knows_every_writing_route():
 
 @pytest.mark.parametrize("name", WRITING_ROUTES)
 @pytest.mark.parametrize("method", ["get", "post"])
-def test_no_writing_url_answers_to_a_read_token(client: Client, fixture, name, method):
+def test_no_writing_url_answers_to_a_read_token(client: Client, fixture, concours, name, method):
     before = state()
     url = url_of(name, fixture, read=True)
     response = getattr(client, method)(url, POSTED[name])
@@ -165,13 +209,13 @@ def test_no_writing_url_answers_to_a_read_token(client: Client, fixture, name, m
 
 
 @pytest.mark.parametrize("name", READ_ROUTES)
-def test_no_read_url_answers_to_a_writing_token(client: Client, fixture, name):
+def test_no_read_url_answers_to_a_writing_token(client: Client, fixture, concours, name):
     response = client.get(url_of(name, fixture, read=False))
     assert response.status_code == 404
 
 
 @pytest.mark.parametrize("name", READ_ROUTES)
-def test_read_urls_refuse_a_post(client: Client, fixture, name):
+def test_read_urls_refuse_a_post(client: Client, fixture, concours, name):
     before = state()
     response = client.post(url_of(name, fixture, read=True), POSTED[name.removesuffix("_read")])
     assert response.status_code == 405

@@ -1,0 +1,114 @@
+"""A concours on real pages (docs/concours.md 5): the organiser creates it on
+a laptop, registers four teams at the door, draws partie 1; two teams'
+phones open the room's link, each chooses its team, sees "Partie 1 : table
+N, contre ...", opens its table's sheet (which says where it is) and plays
+it to the end; the organiser's screen sees both tables finish (live) and
+draws partie 2 by the ranking, without a rematch; the phones see their new
+tables."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoresheets import concours_services as cs
+from scoresheets.models import Concours
+from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, enter_hand, phone, totals
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TEAMS = [
+    ("Les Frangins", "Jo", "Dédé"),
+    ("La Doublette", "Léa", "Sam"),
+    ("Les Belotiers", "Noé", "Zoé"),
+    ("Carreau d'As", "Max", "Eva"),
+]
+
+
+def laptop(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    page.on("pageerror", lambda error: CSP_PROBLEMS.append(f"{page.url}: {error}"))
+    page.on(
+        "console",
+        lambda m: "Content Security Policy" in m.text and CSP_PROBLEMS.append(m.text),
+    )
+    return page
+
+
+def play_my_table(page, read_url: str, team: int, players: tuple[str, str]) -> str:
+    """On a team's phone: choose the team on the room's page, open its
+    table's sheet, win it with two hands of 162 (target 300). Returns the
+    seat line the page said."""
+    page.goto(read_url)
+    page.locator("#team").select_option(str(team))
+    page.get_by_role("button", name="Voir ma table").click()
+    seat = page.locator(".concours-seat")
+    seat.wait_for()
+    said = seat.inner_text()
+    page.get_by_role("link", name=re.compile(r"Feuille de la table \d+")).click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+/$"))
+    banner = page.locator(".concours-banner").inner_text()
+    assert re.search(r"Concours Nuit du club · Partie 1 · Table \d", banner)
+    enter_hand(page, taker=players[0], points=162)
+    page.locator("#hand-1").wait_for()
+    enter_hand(page, taker=players[0], points=162)
+    page.locator("#hand-2").wait_for()
+    assert sorted(totals(page)) == ["0", "324"]
+    return said
+
+
+def test_a_partie_with_the_organiser_and_two_phones(live_server, browser):
+    organiser = laptop(browser)
+    organiser.goto(f"{live_server.url}/concours/nouveau/")
+    organiser.locator("#id_name").fill("Nuit du club")
+    organiser.locator("#id_parties").fill("2")
+    organiser.locator("#id_length_kind").select_option("target")
+    organiser.locator("#id_length_value").fill("300")
+    organiser.get_by_role("button", name="Créer le concours").click()
+    organiser.wait_for_url(re.compile(r"/c/[\w-]+/$"))
+
+    # Registration at the door: after each team, the name field is ready for the next.
+    for name, first, second in TEAMS:
+        organiser.locator("#inscription input[name=name]").fill(name)
+        organiser.locator("#id_player_1").fill(first)
+        organiser.locator("#id_player_2").fill(second)
+        organiser.get_by_role("button", name="Inscrire l'équipe").click()
+        organiser.locator(".messages", has_text=f"{name}, inscrit.").wait_for()
+        assert organiser.evaluate("document.activeElement.name") == "name"
+    organiser.get_by_role("button", name="Tirer la partie 1").click()
+    organiser.locator("#partie-title", has_text="Partie 1 sur 2").wait_for()
+    read_url = organiser.locator("#read-url").input_value()
+
+    state = cs.load(Concours.objects.get())
+    one, two = state.current.tables
+    first_team, second_team = one.side_a[0], two.side_b[0]
+
+    first_phone, second_phone = phone(browser), phone(browser)
+    said = play_my_table(first_phone, read_url, first_team, TEAMS[first_team - 1][1:])
+    opponent = TEAMS[one.side_b[0] - 1][0]
+    assert said == f"Partie 1 : table 1, contre {opponent}"
+    said = play_my_table(second_phone, read_url, second_team, TEAMS[second_team - 1][1:])
+    assert said == f"Partie 1 : table 2, contre {TEAMS[two.side_a[0] - 1][0]}"
+
+    # The organiser's screen follows by itself (htmx) and the ranking is the core's.
+    organiser.locator("#partie", has_text="Toutes les tables ont fini.").wait_for()
+    leaders = organiser.locator(".concours-ranking tbody tr th").all_inner_texts()
+    assert {leaders[0].split()[0], leaders[1].split()[0]} <= {"Les", "La", "Carreau"}
+    ranking = cs.load(Concours.objects.get()).ranking()["standings"]
+    assert {s["team"] for s in ranking[:2]} == {first_team, second_team}
+    assert [s["points"] for s in ranking] == [324, 324, 0, 0]
+
+    organiser.get_by_role("button", name="Tirer la partie 2").click()
+    organiser.locator("#partie-title", has_text="Partie 2 sur 2").wait_for()
+    second = cs.load(Concours.objects.get()).current
+    met = {frozenset((t.side_a[0], t.side_b[0])) for t in (one, two)}
+    assert not {frozenset((t.side_a[0], t.side_b[0])) for t in second.tables} & met
+    assert second.tables[0].side_a[0] in {first_team, second_team}  # table 1: the leaders'
+
+    # The team's phone shows its new table.
+    first_phone.goto(read_url)
+    first_phone.locator(".concours-seat", has_text="Partie 2 : table").wait_for()
+    assert not CSP_PROBLEMS
