@@ -283,6 +283,8 @@ class DrawForm(ConcoursProblems, forms.Form):
     FIELDS = (("draw", "force"),)
 
     force = forms.BooleanField(label=_("Tirer quand même"), required=False)
+    # The partie the button draws: sent twice, it is drawn once.
+    partie = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
     def add_problems(self, error: scoring.MatchError) -> None:
         for problem in error.problems:

@@ -576,7 +576,9 @@ MIN_PRESENT = {cdoc.Mode.TEAMS: 2, cdoc.Mode.MELEE: 4}
 
 
 @transaction.atomic
-def concours_draw(*, concours: Concours, force: bool = False) -> ConcoursPartie:
+def concours_draw(
+    *, concours: Concours, force: bool = False, partie: int | None = None
+) -> ConcoursPartie:
     """Draw the next partie (docs/concours.md 3, by ``pairing.draw_partie``:
     partie 1 at random from the concours' seed, then by the ranking) and
     create one match a table, with :func:`partie_rules`.
@@ -587,9 +589,15 @@ def concours_draw(*, concours: Concours, force: bool = False) -> ConcoursPartie:
     ``concours_over`` (field ``parties``) when every partie is drawn;
     ``too_few`` (field ``draw``) with fewer than 2 teams (4 players à la
     mêlée) present.
+
+    ``partie``: the number of the partie the organiser's button draws. When
+    that partie is drawn already (the button sent twice: a double tap, a
+    resend after a lost answer), it is returned and nothing is drawn.
     """
     state = _state_locked(concours)
     locked = state.concours
+    if partie is not None and 1 <= partie <= len(state.parties):
+        return state.parties[partie - 1].partie
     current = state.current
     if current is not None and current.unfinished() and not force:
         raise _problem(

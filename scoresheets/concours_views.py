@@ -51,6 +51,16 @@ def get_read_concours_or_404(token: str) -> Concours:
     return get_object_or_404(Concours, read_token=token)
 
 
+def my_concours(request: HttpRequest) -> list[Concours]:
+    """This browser's concours (organiser's links), last opened first; no
+    query when it has none."""
+    tokens = request.session.get(MY_CONCOURS, [])
+    if not tokens:
+        return []
+    found = {c.token: c for c in Concours.objects.filter(token__in=tokens)}
+    return [found[t] for t in tokens if t in found]
+
+
 def _organiser_url(concours: Concours, anchor: str = "") -> str:
     url = reverse("concours", args=[concours.token])
     return f"{url}#{anchor}" if anchor else url
@@ -299,7 +309,11 @@ def concours_draw(request: HttpRequest, token: str) -> HttpResponse:
     if form.is_valid():
         write = attempt(
             request,
-            lambda: cs.concours_draw(concours=concours, force=form.cleaned_data["force"]),
+            lambda: cs.concours_draw(
+                concours=concours,
+                force=form.cleaned_data["force"],
+                partie=form.cleaned_data["partie"],
+            ),
             form,
         )
         if write.saved:

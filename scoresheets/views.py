@@ -35,6 +35,7 @@ from scoresheets import (
     share_image,
     uploads,
 )
+from scoresheets.concours_views import my_concours
 from scoresheets.forms import (
     CarriedReserveForm,
     DeviceForm,
@@ -75,7 +76,12 @@ def _home(request: HttpRequest, import_form: ImportForm, status: int = 200) -> H
         for m in Match.objects.filter(token__in=tokens).prefetch_related("players", "hands")
     }
     sheets = [services.match_get_scoresheet(matches[t]) for t in tokens if t in matches]
-    context = {"sheets": sheets, "import_form": import_form, "tables": my_tables(request)}
+    context = {
+        "sheets": sheets,
+        "import_form": import_form,
+        "tables": my_tables(request),
+        "concours_list": my_concours(request),
+    }
     return render(request, "scoresheets/home.html", context, status=status)
 
 

@@ -302,3 +302,20 @@ def test_pages_in_english(client):
     page = client.get(url("concours", concours), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Round 1 of 3" in page
     assert "Registration" in page
+
+
+def test_the_draw_button_sent_twice_draws_once(client):
+    concours = make(teams=4)
+    for _ in range(2):
+        response = client.post(url("concours_draw", concours), {"partie": "1", "force": "on"})
+        assert response.status_code == 303
+    assert concours.parties.count() == 1
+    page = client.get(url("concours", concours)).content.decode()
+    assert '<input type="hidden" name="partie" value="2">' in page
+
+
+def test_home_lists_this_browsers_concours(client):
+    assert "Organiser un concours" in client.get("/").content.decode()
+    client.post(reverse("concours_new"), NEW)
+    home = client.get("/").content.decode()
+    assert f'href="{url("concours", Concours.objects.get())}"' in home
