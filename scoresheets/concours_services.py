@@ -525,18 +525,19 @@ def partie_rules(concours: Concours, partie: int, settings: cdoc.Settings) -> An
     """The rules of every table of partie ``partie``: the concours' frozen
     rules with the partie's length (docs/concours.md 1.2, ``length`` or
     ``last_length``): a target of T points, or K donnes (the match rule
-    ``donnes``, when the game's engine has it; the target then out of reach,
-    so that the K-th donne alone ends the table)."""
+    ``donnes``: the K-th donne ends the table, the target then ends nothing;
+    an engine without that rule gets a target out of reach instead, and the
+    organiser's screen shows the donnes played)."""
     values = dict(concours.rule_values)
     length = settings.length_of(partie)
-    known = presets.rule_names(concours.game)
+    has_donnes = "donnes" in presets.rule_names(concours.game)
     if length.target is not None:
         values["target"] = length.target
-        if "donnes" in known:
+        if has_donnes:
             values["donnes"] = None
+    elif has_donnes:
+        values["donnes"] = length.donnes
     else:
-        if "donnes" in known:
-            values["donnes"] = length.donnes
         values["target"] = cdoc.MAX_TARGET
     return rules_of(concours.game, values)
 

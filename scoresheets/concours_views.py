@@ -156,6 +156,8 @@ def _common(request: HttpRequest, state: cs.State) -> dict[str, Any]:
         "current": current,
         "lines": cs.table_lines(state, current) if current else [],
         "byes": [state.label(n) for n in current.partie.byes] if current else [],
+        # "7/12": the donnes of a partie in donnes (None for one to a target).
+        "donnes_limit": state.settings.length_of(current.number).donnes if current else None,
         "melee": state.settings.mode is cdoc.Mode.MELEE,
         "read_url": request.build_absolute_uri(
             reverse("concours_read", args=[state.concours.read_token])

@@ -369,3 +369,23 @@ def test_melee_draws_players_and_ranks_players():
     with pytest.raises(MatchError) as error:
         cs.concours_entrant_register(concours=concours, name=" ")
     assert codes(error) == ["required"]
+
+
+def test_a_partie_in_donnes_ends_on_its_kth_donne_a_redeal_not_counted():
+    from scoresheets import presets
+
+    if "donnes" not in presets.rule_names("belote"):
+        pytest.skip("the engines' rule donnes is not on this branch yet")
+    concours = make(settings={"parties": 2, "length": {"donnes": 2}, "last_length": {"donnes": 3}})
+    cs.concours_draw(concours=concours)
+    match = cs.load(concours).current.tables[0].match
+    assert match.rules.donnes == 2
+    for hand in (WIN_A, HandInput(None), WIN_B):
+        services.hand_record(match=match, hand=hand)
+    match.refresh_from_db()
+    assert match.finished and match.hands_count == 3
+    (line, _other) = cs.table_lines(cs.load(concours), cs.load(concours).current)
+    assert line.donnes == 2
+    play(concours)
+    cs.concours_draw(concours=concours)
+    assert cs.load(concours).current.tables[0].match.rules.donnes == 3  # the last partie's

@@ -319,3 +319,38 @@ def test_home_lists_this_browsers_concours(client):
     client.post(reverse("concours_new"), NEW)
     home = client.get("/").content.decode()
     assert f'href="{url("concours", Concours.objects.get())}"' in home
+
+
+JUNK = ["", "\x00", "-1", "0", "9" * 30, "abc", "1.5", "<script>", "é" * 300]
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_junk_in_any_field_is_never_a_500(client, junk):
+    concours = make(teams=3)
+    cs.concours_draw(concours=concours)
+    routes = {
+        "concours_register": ("name", "player_1", "player_2", "key"),
+        "concours_leave": ("number",),
+        "concours_return": ("number",),
+        "concours_draw": ("force", "partie"),
+        "concours_undraw": (),
+        "concours_swap": ("a", "b"),
+        "concours_penalty": ("entrant", "points", "kind", "reason"),
+    }
+    for name, fields in routes.items():
+        response = client.post(url(name, concours), dict.fromkeys(fields, junk))
+        assert response.status_code in (303, 422), (name, junk, response.status_code)
+    data = {
+        **NEW,
+        **dict.fromkeys(
+            ("name", "date", "preset", "parties", "length_value", "win", "bye_points"), junk
+        ),
+    }
+    assert client.post(reverse("concours_new"), data).status_code in (303, 422)
+    assert client.post(url("concours_penalty_delete", concours, 999999)).status_code == 303
+    assert (
+        client.get(
+            reverse("concours_read", args=[concours.read_token]), {"equipe": junk}
+        ).status_code
+        == 200
+    )
