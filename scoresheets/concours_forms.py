@@ -7,6 +7,7 @@ whose problems :meth:`ConcoursProblems.add_problems` puts on the fields.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -275,6 +276,55 @@ class EntrantForm(ConcoursProblems, OneTimeKeyForm):
         if self.melee:
             return []
         return [self.cleaned_data[f] for f in ("player_1", "player_2") if self.cleaned_data[f]]
+
+
+BULK_MAX = 200  # lines pasted at once
+
+
+class BulkEntrantForm(ConcoursProblems, OneTimeKeyForm):
+    """Several entrants at once: one a line, "name; player 1; player 2" (a
+    tab, as pasted from a spreadsheet, separates too); à la mêlée one
+    player's name a line."""
+
+    lines = forms.CharField(
+        label=_("Plusieurs d'un coup (une ligne chacun)"),
+        max_length=BULK_MAX * 200,
+        widget=forms.Textarea(attrs={"rows": 4, "autocapitalize": "words"}),
+        error_messages={"required": _("Collez ou tapez au moins une ligne.")},
+    )
+
+    def __init__(self, *args: Any, melee: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.melee = melee
+        self.fields["lines"].help_text = (
+            _("Un joueur par ligne.")
+            if melee
+            else _("« Les Frangins ; Jo ; Dédé » : le nom de l'équipe, puis ses deux joueurs.")
+        )
+
+    def clean_lines(self) -> list[tuple[str, list[str]]]:
+        rows = []
+        for number, line in enumerate(self.cleaned_data["lines"].splitlines(), start=1):
+            parts = [p.strip() for p in re.split(r"[;\t]", line)]
+            if not any(parts):
+                continue
+            name, players = parts[0], [p for p in parts[1:] if p]
+            if (self.melee and len(parts) > 1) or len(players) > 2:
+                raise forms.ValidationError(
+                    _("Ligne %(line)s : trop de noms."), params={"line": number}
+                )
+            if len(name) > ENTRANT_NAME_MAX or any(len(p) > PLAYER_NAME_MAX for p in players):
+                raise forms.ValidationError(
+                    _("Ligne %(line)s : un nom trop long."), params={"line": number}
+                )
+            rows.append((name, players))
+        if not rows:
+            raise forms.ValidationError(_("Collez ou tapez au moins une ligne."))
+        if len(rows) > BULK_MAX:
+            raise forms.ValidationError(
+                _("%(max)s lignes au plus d'un coup."), params={"max": BULK_MAX}
+            )
+        return rows
 
 
 class DrawForm(ConcoursProblems, forms.Form):

@@ -421,7 +421,6 @@ def _state_locked(concours: Concours) -> State:
     return load(_lock(concours))
 
 
-@transaction.atomic
 def concours_entrant_register(
     *,
     concours: Concours,
@@ -440,39 +439,60 @@ def concours_entrant_register(
     (a name too long...). ``key``: the form's one-time key (a double tap
     registers once).
     """
+    return concours_entrants_register(concours=concours, rows=[(name, players)], key=key)[0]
+
+
+@transaction.atomic
+def concours_entrants_register(
+    *,
+    concours: Concours,
+    rows: Sequence[tuple[str, Sequence[str]]],
+    key: str | None = None,
+) -> list[ConcoursEntrant]:
+    """Register several entrants at once, all or nothing (a list pasted at
+    the door): ``rows`` of (name, players), numbered in order, as
+    :func:`concours_entrant_register` each (its errors; the first problem
+    stops everything). ``key``: the form's one-time key; sent again, the
+    entrants the first sending registered are returned."""
     state = _state_locked(concours)
     locked = state.concours
+    keys = [(key if i == 0 else f"{key[:56]}.{i}") if key else None for i in range(len(rows))]
     if key:
-        made = locked.entrants.filter(creation_key=key).first()
-        if made is not None:
-            return made
+        made = {e.creation_key: e for e in locked.entrants.filter(creation_key__in=keys)}
+        if keys[0] in made:
+            return [made[k] for k in keys if k in made]
     arrived = len(state.parties) + 1
     if arrived > state.settings.parties:
         raise _problem(
             "parties", "concours_over", "every partie is drawn", max=state.settings.parties
         )
     melee = state.settings.mode is cdoc.Mode.MELEE
-    name = name.strip()
-    players = [p.strip() for p in players if p and p.strip()]
-    if melee and not name:
-        raise _problem("name", "required", "a player needs a name")
-    number = (locked.entrants.aggregate(m=Max("number"))["m"] or 0) + 1
-    entrant = ConcoursEntrant(
-        concours=locked,
-        number=number,
-        name=name,
-        players=[] if melee else players,
-        arrived=arrived,
-        creation_key=key,
-    )
-    document = dict(state.document)
     word = "players" if melee else "teams"
-    document[word] = [*document[word], _entrant_document(entrant, melee)]
+    number = locked.entrants.aggregate(m=Max("number"))["m"] or 0
+    document = dict(state.document)
+    document[word] = list(document[word])
+    entrants = []
+    for (name, players), row_key in zip(rows, keys, strict=True):
+        name = name.strip()
+        players = [p.strip() for p in players if p and p.strip()]
+        if melee and not name:
+            raise _problem("name", "required", "a player needs a name")
+        number += 1
+        entrant = ConcoursEntrant(
+            concours=locked,
+            number=number,
+            name=name,
+            players=[] if melee else players,
+            arrived=arrived,
+            creation_key=row_key,
+        )
+        entrant.full_clean(validate_unique=False, validate_constraints=False)
+        document[word].append(_entrant_document(entrant, melee))
+        entrants.append(entrant)
     _check(document)
-    entrant.full_clean(validate_unique=False, validate_constraints=False)
-    entrant.save()
+    ConcoursEntrant.objects.bulk_create(entrants)
     _bump(locked)
-    return entrant
+    return entrants
 
 
 @transaction.atomic
@@ -780,6 +800,7 @@ __all__ = [
     "concours_entrant_leave",
     "concours_entrant_register",
     "concours_entrant_return",
+    "concours_entrants_register",
     "concours_penalty",
     "concours_penalty_delete",
     "concours_swap",

@@ -25,6 +25,7 @@ from scoresheets import busy, ratelimits
 from scoresheets import concours_services as cs
 from scoresheets.concours import document as cdoc
 from scoresheets.concours_forms import (
+    BulkEntrantForm,
     ConcoursForm,
     DrawForm,
     EntrantForm,
@@ -186,6 +187,7 @@ def _organiser_page(
                 for e in state.entrants
             ],
             "entrant_form": forms.get("entrant_form") or EntrantForm(melee=melee),
+            "bulk_form": forms.get("bulk_form") or BulkEntrantForm(melee=melee),
             "draw_form": forms.get("draw_form") or DrawForm(),
             "swap_form": forms.get("swap_form")
             or SwapForm(choices=_entrant_choices(state, drawn_only=True)),
@@ -242,6 +244,37 @@ def concours_register(request: HttpRequest, token: str) -> HttpResponse:
             return see_other(reverse("concours", args=[concours.token]) + "?saisie=1")
     status = busy.status_of(form, 422)
     return _organiser_page(request, concours, status=status, entrant_form=form, focus="1")
+
+
+@require_POST
+@ratelimits.limited(*ratelimits.ROSTER)
+def concours_register_many(request: HttpRequest, token: str) -> HttpResponse:
+    concours = get_concours_or_404(token)
+    melee = concours.settings.get("mode") == cdoc.Mode.MELEE
+    form = BulkEntrantForm(request.POST, melee=melee)
+    if form.is_valid():
+        write = attempt(
+            request,
+            lambda: cs.concours_entrants_register(
+                concours=concours, rows=form.cleaned_data["lines"], key=form.one_time_key()
+            ),
+            form,
+            field="lines",
+        )
+        if write.saved:
+            numbers = [e.number for e in write.value]
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s inscrit (n° %(first)s).",
+                    "%(count)s inscrits (n° %(first)s à %(last)s).",
+                    len(numbers),
+                )
+                % {"count": len(numbers), "first": numbers[0], "last": numbers[-1]},
+            )
+            return see_other(_organiser_url(concours, "equipes"))
+    status = busy.status_of(form, 422)
+    return _organiser_page(request, concours, status=status, bulk_form=form)
 
 
 def _posted_number(request: HttpRequest, name: str = "number") -> int | None:
@@ -459,6 +492,7 @@ __all__ = [
     "concours_penalty_delete",
     "concours_read",
     "concours_register",
+    "concours_register_many",
     "concours_return",
     "concours_swap",
     "concours_undraw",

@@ -56,6 +56,11 @@ urlpatterns = [
     path(
         "c/<token:token>/inscription/", concours_views.concours_register, name="concours_register"
     ),
+    path(
+        "c/<token:token>/inscription/liste/",
+        concours_views.concours_register_many,
+        name="concours_register_many",
+    ),
     path("c/<token:token>/abandon/", concours_views.concours_leave, name="concours_leave"),
     path("c/<token:token>/retour/", concours_views.concours_return, name="concours_return"),
     path("c/<token:token>/tirage/", concours_views.concours_draw, name="concours_draw"),

@@ -314,7 +314,8 @@ def test_penalty_refusals_leave_nothing():
         cs.concours_penalty(concours=concours, entrant=42, points=162)
     assert codes(error) == ["unknown_team"]
     with pytest.raises(MatchError) as error:
-        cs.concours_penalty(concours=concours, entrant=1, points=0)
+        seated = cs.load(concours).current.tables[0].side_a[0]
+        cs.concours_penalty(concours=concours, entrant=seated, points=0)
     assert codes(error) == ["out_of_range"]
     assert not ConcoursPenalty.objects.exists()
     made = cs.concours_penalty(concours=concours, entrant=bye, points=50, kind="deducted")

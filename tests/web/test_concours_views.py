@@ -354,3 +354,36 @@ def test_junk_in_any_field_is_never_a_500(client, junk):
         ).status_code
         == 200
     )
+
+
+def test_a_list_pasted_at_the_door_registers_every_team_once(client):
+    concours = make(teams=1)
+    lines = "Les Frangins ; Jo ; Dédé\n\nLa Doublette\tLéa\tSam\n ; Max ; Eva \n"
+    data = {"lines": lines, "key": "c" * 32}
+    response = client.post(url("concours_register_many", concours), data)
+    assert response.status_code == 303
+    client.post(url("concours_register_many", concours), data)  # sent twice
+    rows = [(e.number, e.name, e.players) for e in concours.entrants.all()]
+    assert rows[1:] == [
+        (2, "Les Frangins", ["Jo", "Dédé"]),
+        (3, "La Doublette", ["Léa", "Sam"]),
+        (4, "", ["Max", "Eva"]),
+    ]
+    assert "3 inscrits (n° 2 à 4)." in client.get(url("concours", concours)).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ("A;B;C;D", "Ligne 1 : trop de noms."),
+        ("ok\n" + "x" * 61, "Ligne 2 : un nom trop long."),
+        (" \n ; ", "Collez ou tapez au moins une ligne."),
+        ("x\n" * 201, "200 lignes au plus"),
+    ],
+)
+def test_a_pasted_list_refused_registers_nobody(client, lines, message):
+    concours = make(teams=0)
+    response = client.post(url("concours_register_many", concours), {"lines": lines})
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not concours.entrants.exists()
