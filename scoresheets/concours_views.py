@@ -176,6 +176,9 @@ def _organiser_page(
     context.update(
         {
             "organiser_url": request.build_absolute_uri(_organiser_url(concours)),
+            # What the live part refreshes from: the page's own address, also
+            # after a refused form (whose page answered a POST to another URL).
+            "live_url": _organiser_url(concours),
             "standings": _standings(state),
             "started": started,
             "entrants": [
@@ -467,6 +470,7 @@ def concours_read(request: HttpRequest, token: str) -> HttpResponse:
     context.update(
         {
             "read_only": True,
+            "live_url": request.get_full_path(),
             "standings": _standings(state, mine),
             "mine": mine,
             "mine_label": state.label(mine) if mine else "",

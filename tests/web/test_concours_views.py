@@ -387,3 +387,10 @@ def test_a_pasted_list_refused_registers_nobody(client, lines, message):
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not concours.entrants.exists()
+
+
+def test_the_live_part_refreshes_from_the_pages_own_address_after_a_refusal(client):
+    concours = make(teams=0)
+    response = client.post(url("concours_register", concours), {"name": "x" * 61})
+    assert response.status_code == 422
+    assert f'data-hx-get="{url("concours", concours)}"' in response.content.decode()
