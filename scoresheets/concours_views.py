@@ -265,16 +265,19 @@ def concours_register_many(request: HttpRequest, token: str) -> HttpResponse:
             field="lines",
         )
         if write.saved:
-            numbers = [e.number for e in write.value]
-            messages.success(
-                request,
-                ngettext(
-                    "%(count)s inscrit (n° %(first)s).",
-                    "%(count)s inscrits (n° %(first)s à %(last)s).",
-                    len(numbers),
-                )
-                % {"count": len(numbers), "first": numbers[0], "last": numbers[-1]},
-            )
+            entrants = write.value
+            if len(entrants) == 1:
+                text = gettext("N° %(number)s : %(name)s, inscrit.") % {
+                    "number": entrants[0].number,
+                    "name": cs.entrant_label(entrants[0]),
+                }
+            else:
+                text = gettext("%(count)s inscrits (n° %(first)s à %(last)s).") % {
+                    "count": len(entrants),
+                    "first": entrants[0].number,
+                    "last": entrants[-1].number,
+                }
+            messages.success(request, text)
             return see_other(_organiser_url(concours, "equipes"))
     status = busy.status_of(form, 422)
     return _organiser_page(request, concours, status=status, bulk_form=form)
