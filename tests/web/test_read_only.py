@@ -195,7 +195,7 @@ def assert_read_only(body: str, table: Table) -> None:
 def test_it_knows_every_writing_route():
     """A new route must say here what it would be sent (and so be tested below)."""
     assert set(WRITING_ROUTES) == set(POSTED) == GET_ROUTES | POST_ROUTES
-    assert len(READ_ROUTES) == 10
+    assert len(READ_ROUTES) == 11
 
 
 @pytest.mark.parametrize("name", WRITING_ROUTES)
