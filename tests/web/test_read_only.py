@@ -5,6 +5,7 @@ out its table's writing token."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 from typing import Any
@@ -14,8 +15,9 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from scoresheets import concours_services as cs
 from scoresheets import services, urls
-from scoresheets.models import Hand, HandRevision, Match, Table, TablePlayer
+from scoresheets.models import Concours, Hand, HandRevision, Match, Table, TablePlayer
 from tests.factories import hand, make_match, new_match_form, play
 from tests.tables_fixture import Fixture, make_fixture
 
@@ -51,6 +53,7 @@ POSTED: dict[str, dict[str, Any]] = {
     "table_ranking": {},
     "table_matches_csv": {},
     "table_hands_csv": {},
+    "concours_cards": {"n": "3"},
 }
 # The routes that answer a GET (the others answer 405 to any token: a method
 # refused says nothing about the token).
@@ -68,6 +71,7 @@ GET_ROUTES = {
     "table_ranking",
     "table_matches_csv",
     "table_hands_csv",
+    "concours_cards",
 }
 POST_ROUTES = {
     "hand_create",
@@ -108,12 +112,27 @@ def writing_tokens(table: Table) -> set[str]:
     return {table.token, *Match.objects.values_list("token", flat=True)}
 
 
+def a_concours() -> Concours:
+    """A concours with its first partie drawn (made once a test)."""
+    concours = Concours.objects.first()
+    if concours is None:
+        concours = cs.concours_create(
+            name="Concours", date=datetime.date(2026, 12, 5), preset="classique"
+        )
+        for name in ("Un", "Deux"):
+            cs.concours_entrant_register(concours=concours, name=name, players=[])
+        cs.concours_draw(concours=concours)
+    return concours
+
+
 def url_of(name: str, fixture: Fixture, *, read: bool) -> str:
     """The URL of route ``name`` for the fixture's table or first match, with
     its read token (``read``) or its writing token."""
     match = Match.objects.get(pk=fixture.matches[0].pk)
     table = fixture.table
     target = match if TOKEN_ROUTES[name].startswith(("m/", "voir/<")) else table
+    if TOKEN_ROUTES[name].startswith(("c/", "voir/concours/")):
+        target = a_concours()
     kwargs: dict[str, Any] = {"token": target.read_token if read else target.token}
     if "hand_id" in TOKEN_ROUTES[name]:
         # A deleted hand to restore, a live one for everything else.
@@ -121,6 +140,8 @@ def url_of(name: str, fixture: Fixture, *, read: bool) -> str:
         kwargs["hand_id"] = match.hands.filter(deleted_at__isnull=not deleted).first().pk
     if "player_id" in TOKEN_ROUTES[name]:
         kwargs["player_id"] = fixture.ids["Léa"]
+    if "<int:number>" in TOKEN_ROUTES[name]:
+        kwargs["number"] = 1
     return reverse(name, kwargs=kwargs)
 
 
@@ -149,14 +170,14 @@ def assert_read_only(body: str, table: Table) -> None:
 def test_it_knows_every_writing_route():
     """A new route must say here what it would be sent (and so be tested below)."""
     assert set(WRITING_ROUTES) == set(POSTED) == GET_ROUTES | POST_ROUTES
-    assert len(READ_ROUTES) == 10
+    assert len(READ_ROUTES) == 18
 
 
 @pytest.mark.parametrize("name", WRITING_ROUTES)
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_no_writing_url_answers_to_a_read_token(client: Client, fixture, name, method):
-    before = state()
     url = url_of(name, fixture, read=True)
+    before = state()
     response = getattr(client, method)(url, POSTED[name])
     accepted = name in (GET_ROUTES if method == "get" else POST_ROUTES)
     assert response.status_code == (404 if accepted else 405), url
@@ -172,8 +193,11 @@ def test_no_read_url_answers_to_a_writing_token(client: Client, fixture, name):
 
 @pytest.mark.parametrize("name", READ_ROUTES)
 def test_read_urls_refuse_a_post(client: Client, fixture, name):
+    url = url_of(name, fixture, read=True)
     before = state()
-    response = client.post(url_of(name, fixture, read=True), POSTED[name.removesuffix("_read")])
+    # A read route without a writing twin (a concours' room) is sent nothing.
+    posted = POSTED.get(name.removesuffix("_read"), {})
+    response = client.post(url, posted)
     assert response.status_code == 405
     assert state() == before
 
