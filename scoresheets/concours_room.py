@@ -69,6 +69,7 @@ class TableRow:
     started: bool
     finished: bool
     mine: bool
+    entrants: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,7 @@ def room(state: cs.State, mine: int | None) -> Room:
                     started=t.match.finished or bool(t.match.total_a or t.match.total_b),
                     finished=t.match.finished,
                     mine=mine is not None and (mine in t.side_a or mine in t.side_b),
+                    entrants=(*t.side_a, *t.side_b),
                 )
             )
         byes = [state.label(n) for n in current.partie.byes]
@@ -178,6 +180,26 @@ def room(state: cs.State, mine: int | None) -> Room:
             slides = slides + tables_slides
     seat = cs.seat_of(state, mine) if mine is not None else None
     return Room(state, ranking, rows, tables, slides, mine, seat, byes)
+
+
+def seats(state: cs.State) -> dict[int, dict[str, Any]]:
+    """Every entrant's place in the current partie, as a phone that follows
+    it shows it (its label, its table and the table's match token, its
+    opponents and partner, or exempt, or ``table`` None when it does not
+    play it): computed once for every entrant with the room's shared part,
+    so that a phone's own part needs no query."""
+    out: dict[int, dict[str, Any]] = {}
+    for entrant in state.entrants:
+        seat = cs.seat_of(state, entrant.number)
+        out[entrant.number] = {
+            "label": cs.entrant_label(entrant),
+            "bye": seat is not None and seat.table is None,
+            "table": seat.table.number if seat and seat.table else None,
+            "token": seat.table.match.token if seat and seat.table else "",
+            "opponents": seat.opponents if seat else "",
+            "partner": seat.partner if seat else "",
+        }
+    return out
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import time
 import zipfile
 from typing import Any
 
@@ -43,7 +45,8 @@ from scoresheets.models import Concours
 MY_TEAM = "concours_team"  # session key: {read token: the entrant this phone follows}
 TEAM_PARAM = "equipe"  # query parameter: the entrant this phone follows ("" forgets it)
 MY_TEAM_MAX = 20  # concours remembered per browser
-ROOM_TTL = 2 * 60  # seconds: a room's rendered live part (a new state is a new key)
+ROOM_TTL = 2 * 60  # seconds: a room's rendered live part is kept
+ROOM_REFRESH = 3  # seconds: the room's live part is rendered again at most this often
 CARDS_PARAM = "n"  # query parameter: how many table cards to print
 
 
@@ -81,18 +84,55 @@ def my_team(request: HttpRequest, state: cs.State) -> int | None:
 # --------------------------------------------------------------------------
 
 
-def _live_html(request: HttpRequest, concours: Concours, mine: int | None, version: str) -> str:
-    """The room's live part for a screen following ``mine`` at ``version``
-    (:func:`concours_room.fingerprint`), rendered once per (version,
-    language, entrant) and kept in the cache."""
-    name = caching.key("room", concours.read_token, version, get_language(), mine or "")
-    html = caching.get(name)
-    if html is None:
-        state = cs.load(concours)
-        context = {"room": room_of.room(state, mine), "concours": concours, "version": version}
-        html = render_to_string("scoresheets/concours_room.html#live", context, request)
-        caching.put(name, html, ROOM_TTL)
-    return html
+SEAT_SLOT = "<!--room-seat-->"  # where a phone's own part goes in the shared live part
+
+
+def shared_part(request: HttpRequest, concours: Concours, version: str) -> dict[str, Any]:
+    """The room's live part as every screen shares it, at ``version``
+    (:func:`concours_room.fingerprint`) or, when the one rendered last is
+    younger than ``ROOM_REFRESH`` seconds, that one: at most one rendering
+    a language every few seconds, however many screens poll and however
+    often the tables write (74 tables change the ranking more than once a
+    second). A dict: ``version`` (the one it shows), ``html`` (rendered
+    for nobody in particular: :func:`personal` adds a phone's part),
+    ``seats`` (``concours_room.seats``), ``partie`` (the current partie's
+    number, or 0), ``at`` (when it was rendered)."""
+    name = caching.key("room", concours.read_token, get_language())
+    latest = caching.get(name)
+    if latest is not None and (
+        latest["version"] == version or time.time() - latest["at"] < ROOM_REFRESH
+    ):
+        return latest
+    state = cs.load(concours)
+    context = {"room": room_of.room(state, None), "concours": concours, "version": version}
+    latest = {
+        "version": version,
+        "html": render_to_string("scoresheets/concours_room.html#live", context, request),
+        "seats": room_of.seats(state),
+        "partie": state.current.number if state.current else 0,
+        "at": time.time(),
+    }
+    caching.put(name, latest, ROOM_TTL)
+    return latest
+
+
+def personal(request: HttpRequest, shared: dict[str, Any], mine: int | None) -> str:
+    """The shared live part for a phone following entrant ``mine``: its rows
+    highlighted (each row names its entrants in ``data-m``), its table on
+    top. No query."""
+    html = shared["html"]
+    seat = shared["seats"].get(mine) if mine is not None else None
+    if seat is None:
+        return html.replace(SEAT_SLOT, "")
+    html = re.sub(rf'<tr data-m="([^"]*) {mine} ', rf'<tr class="is-mine" data-m="\1 {mine} ', html)
+    context = {"mine": mine, "seat": seat, "partie": shared["partie"]}
+    own = render_to_string("scoresheets/concours_room.html#seat", context, request)
+    return html.replace(SEAT_SLOT, own)
+
+
+def _kept_team(request: HttpRequest, concours: Concours) -> int | None:
+    mine = request.session.get(MY_TEAM, {}).get(concours.read_token)
+    return mine if isinstance(mine, int) else None
 
 
 @require_safe
@@ -102,18 +142,16 @@ def concours_room(request: HttpRequest, token: str) -> HttpResponse:
     concours = _read_concours(token)
     state = cs.load(concours)
     mine = my_team(request, state)
-    version = room_of.fingerprint(concours)
+    shared = shared_part(request, concours, room_of.fingerprint(concours))
     read_url = request.build_absolute_uri(reverse("concours_room_read", args=[concours.read_token]))
     context = {
         "concours": concours,
         "state": state,
         "mine": mine,
-        "mine_label": state.label(mine) if mine else "",
-        "seat": cs.seat_of(state, mine) if mine else None,
         "team_choices": [(e.number, f"{e.number} · {cs.entrant_label(e)}") for e in state.entrants],
         "team_param": TEAM_PARAM,
         "read_url": read_url,
-        "live_html": mark_safe(_live_html(request, concours, mine, version)),
+        "live_html": mark_safe(personal(request, shared, mine)),  # our own rendering
     }
     return render(request, "scoresheets/concours_room.html", context)
 
@@ -121,16 +159,18 @@ def concours_room(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 @never_cache
 def concours_room_live(request: HttpRequest, token: str) -> HttpResponse:
-    """The room's live part if anything changed since ``v``, else an empty 204."""
+    """The room's live part if anything changed since ``v`` (and what
+    changed is shown: :func:`shared_part`), else an empty 204. An
+    unchanged poll costs two small queries (the concours, its fingerprint)."""
     concours = _read_concours(token)
+    seen = request.GET.get("v")
     version = room_of.fingerprint(concours)
-    if request.GET.get("v") == version:
+    if seen == version:
         return HttpResponse(status=204)
-    kept = request.session.get(MY_TEAM, {})
-    mine = kept.get(concours.read_token)
-    if not isinstance(mine, int) or not concours.entrants.filter(number=mine).exists():
-        mine = None
-    return HttpResponse(_live_html(request, concours, mine, version))
+    shared = shared_part(request, concours, version)
+    if seen == shared["version"]:
+        return HttpResponse(status=204)
+    return HttpResponse(personal(request, shared, _kept_team(request, concours)))
 
 
 @require_safe

@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from scoresheets import concours_room_views as room_views
 from scoresheets import concours_services as cs
 from scoresheets import services
 from scoresheets.scoring import HandInput
@@ -46,7 +47,10 @@ def shown(page) -> list[str]:
     )
 
 
-def test_the_projector_cycles_one_slide_at_a_time_and_follows_the_hands(live_server, browser):
+def test_the_projector_cycles_one_slide_at_a_time_and_follows_the_hands(
+    live_server, browser, monkeypatch
+):
+    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)  # each change rendered at once
     concours = make_concours()
     page = projector(browser)
     page.goto(f"{live_server.url}/voir/concours/{concours.read_token}/salle/")

@@ -8,6 +8,7 @@ import datetime
 import io
 import json
 import re
+import time
 import zipfile
 
 import pytest
@@ -16,12 +17,21 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from scoresheets import concours_room, services
+from scoresheets import concours_room_views as room_views
 from scoresheets import concours_services as cs
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import ranking
 from scoresheets.scoring import HandInput
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _render_every_change(monkeypatch):
+    """The room's live part rendered again at every change (not at most every
+    few seconds, which its own test checks)."""
+    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)
+
 
 DAY = datetime.date(2026, 12, 5)
 WIN_A = HandInput("A", "A", 162)
@@ -116,6 +126,21 @@ def test_the_live_part_is_an_empty_204_while_nothing_changes(client: Client):
     assert 'id="room-live"' in body(changed) and "162 – 0" in body(changed)
     again = re.search(r'data-hx-get="([^"]+)"', body(changed)).group(1).replace("&amp;", "&")
     assert again != poll and client.get(again).status_code == 204
+
+
+def test_the_live_part_is_rendered_at_most_every_few_seconds(client: Client, monkeypatch):
+    monkeypatch.setattr(room_views, "ROOM_REFRESH", 3)
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    page = body(client.get(room_url(concours)))
+    poll = re.search(r'data-hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    services.hand_record(match=cs.load(concours).current.tables[0].match, hand=WIN_A)
+    # Within the refresh: what the screens have is still what is shown.
+    assert client.get(poll).status_code == 204
+    later = time.time() + 3
+    monkeypatch.setattr(room_views.time, "time", lambda: later)
+    changed = client.get(poll)
+    assert changed.status_code == 200 and "162 – 0" in body(changed)
 
 
 def test_every_write_of_the_concours_changes_the_fingerprint():
