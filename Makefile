@@ -25,7 +25,7 @@ run: install
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # A concours in a hall without internet (README, "No internet in the hall"):
-# the production server (gunicorn) on every address of this laptop, port
+# the production server (belote_site/serve.py) on every address of this laptop, port
 # HALL_PORT (8000), SQLite in db.sqlite3; it prints the phones' address.
 hall: install
 	$(BIN)/python scripts/hall.py

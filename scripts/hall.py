@@ -1,7 +1,7 @@
 """Serve Rebelote from this laptop to the phones of a hall without internet
 (README, "No internet in the hall"): ``make hall``.
 
-The production server (gunicorn, ``gunicorn.conf.py``) on every address of
+The production server (``belote_site/serve.py``: granian) on every address of
 this machine, port 8000 (``HALL_PORT``), with the embedded defaults: SQLite
 in ``db.sqlite3`` (the same file as ``make run``: everything is in it, so a
 laptop that restarts loses nothing: run ``make hall`` again) and the cache
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         [python, "manage.py", "migrate", "--noinput"],
         [python, "manage.py", "collectstatic", "--noinput", "-v", "0"],
     ]
-    server = [str(Path(python).with_name("gunicorn")), "belote_site.wsgi", "-c", "gunicorn.conf.py"]
+    server = [python, "-m", "belote_site.serve"]
     if args.print:
         for name in ("DEBUG", "ALLOWED_HOSTS", "SECURE_COOKIES", "BIND"):
             print(f"{name}={env[name]}")

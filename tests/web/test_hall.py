@@ -26,7 +26,7 @@ def test_it_serves_every_address_in_production_mode_over_plain_http(hall, capsys
     assert hall.main(["--print", "--port", "8123"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[:4] == ["DEBUG=0", "ALLOWED_HOSTS=*", "SECURE_COOKIES=0", "BIND=0.0.0.0:8123"]
-    assert out[-1].endswith("gunicorn belote_site.wsgi -c gunicorn.conf.py")
+    assert out[-1].endswith("-m belote_site.serve")  # the production server
     assert any("collectstatic" in line for line in out)
 
 
