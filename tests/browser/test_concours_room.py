@@ -69,7 +69,8 @@ def test_the_projector_cycles_one_slide_at_a_time_and_follows_the_hands(
     # A hand entered at table 1 reaches the screen by the poll; the slide stays.
     table = cs.load(concours).current.tables[0]
     services.hand_record(match=table.match, hand=HandInput("A", "A", 162))
-    expect(page.locator("#room-live")).to_contain_text("162 – 0")
+    # The next poll is up to 5 s away: more than expect's own 5 s default.
+    expect(page.locator("#room-live")).to_contain_text("162 – 0", timeout=WAIT_MS)
     assert len(shown(page)) == 1
     assert CSP_PROBLEMS == []
 
