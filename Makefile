@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-fast lint format bench messages clean
+.PHONY: install run hall test test-fast lint format bench messages clean
 
 # A failed venv step must not leave a half-made .venv that later runs trust.
 $(BIN)/python:
@@ -23,6 +23,12 @@ PORT ?= 8000
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+# A concours in a hall without internet (README, "No internet in the hall"):
+# the production server (belote_site/serve.py) on every address of this laptop, port
+# HALL_PORT (8000), SQLite in db.sqlite3; it prints the phones' address.
+hall: install
+	$(BIN)/python scripts/hall.py
 
 # The tests are in three tiers (tests/conftest.py): engine (pure, no
 # database), web (test client, services) and browser (Chromium, live servers).

@@ -12,7 +12,16 @@ docs/hand-entry.png, docs/hand-entry-dark.png, docs/hand-entry-coinche.png,
 docs/hand-entry-coinche-dark.png, docs/finished.png, docs/dark.png, docs/correction.png,
 docs/conflict.png, docs/undo-bar.png, docs/offline.png, docs/pending.png, docs/table.png,
 docs/player.png and docs/ranking.png,
-phone-sized (390x844, scale 2). The hand-entry ones show what a 390x844
+phone-sized (390x844, scale 2).
+
+Then a concours (issue 19) of 31 teams, seeded through the services into the
+server's database (this checkout's settings: db.sqlite3, or DATABASE_URL as
+the server has it; nothing else can type 31 teams' twelve donnes quickly),
+shot through the browser: docs/concours-organiser.png (the organiser's page,
+1280x900), docs/concours-room.png (the room's screen at 1920x1080),
+docs/concours-cards.png (a sheet of table cards as printed, A4) and
+docs/concours-phone.png (a team's phone: its next table). ``--only
+concours`` takes those alone. The hand-entry ones show what a 390x844
 phone keeps above its keyboard: the viewport shrunk to 390x500 once the
 points field has the focus (what the keyboard does to the page, see
 tests/browser/test_one_screen.py).
@@ -22,8 +31,11 @@ Chromium is Debian's /usr/bin/chromium unless $CHROMIUM names another one.
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
+import random
 import re
+import sys
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -345,15 +357,111 @@ def shoot_pending(browser: Browser, match_url: str) -> None:
     page.context.close()
 
 
+CONCOURS_TEAMS = [
+    "Les Frangins", "La Doublette", "Les Belotiers", "Les Capots", "Atout Cœur",
+    "Les Rebelotes", "Dix de Der", "Les Copains d'abord", "Le Valet Noir", "Les Coincheurs",
+    "Belote et Re", "Les Pique-Assiette", "Carreau Magique", "Les As du Bourg", "Les Trèfles",
+    "La Dame de Pique", "Les Mariés", "Les Cousins", "Tierce Royale", "Les Anciens",
+    "Les Jeunes Pousses", "Club du Lundi", "Le Comité", "Les Voisins", "Les Pompiers",
+    "Les Boulistes", "L'Amicale", "Les Retraités", "Les Vignerons", "Les Pêcheurs",
+    "Les Chasseurs",
+]  # fmt: skip
+CONCOURS_PLAYERS = ["Jo", "Dédé", "Marie", "Paulette", "Jeannot", "Lulu", "Roger", "Gisèle",
+                    "Momo", "Nadine", "Pierrot", "Yvette", "Fanfan", "Titi"]  # fmt: skip
+
+
+def _django() -> None:
+    """Set Django up in this process, on the server's database (this checkout's settings)."""
+    sys.path.insert(0, str(DOCS.parent))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "belote_site.settings")
+    # Playwright's sync API runs an event loop in this thread; the ORM calls are synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    import django
+
+    django.setup()
+
+
+def _play_donnes(concours, rng: random.Random, hands: int | None) -> None:
+    """Enter ``hands`` donnes (all the partie's when None, a few at random
+    tables otherwise) at every table of the current partie."""
+    from scoresheets import concours_services as cs
+    from scoresheets import services
+    from scoresheets.scoring import HandInput
+
+    state = cs.load(concours)
+    length = state.settings.length.donnes or 12
+    for index, table in enumerate(state.current.tables):
+        count = length if hands is None else (length if index % 4 == 0 else rng.randint(2, 10))
+        for _ in range(count):
+            team = rng.choice("AB")
+            points = rng.choice([82, 90, 96, 100, 110, 120, 130, 142, 152])
+            services.hand_record(match=table.match, hand=HandInput(team, team, points))
+
+
+def shoot_concours(browser: Browser, base: str) -> None:
+    """The concours' screenshots (module docstring)."""
+    _django()
+    from scoresheets import concours_services as cs
+
+    rng = random.Random(19)
+    concours = cs.concours_create(
+        name="Concours du comité des fêtes",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"parties": 4, "length": {"donnes": 12}},
+    )
+    for name in CONCOURS_TEAMS:
+        players = rng.sample(CONCOURS_PLAYERS, 2)
+        cs.concours_entrant_register(concours=concours, name=name, players=players)
+    cs.concours_draw(concours=concours)
+    _play_donnes(concours, rng, None)
+    cs.concours_draw(concours=concours, force=True)  # forced: every donne is entered
+    room = f"{base}/voir/concours/{concours.read_token}/salle/"
+
+    # A team's phone, partie 2 just drawn: its next table on top.
+    page = phone(browser)
+    team = cs.load(concours).current.tables[5].side_b[0]
+    page.goto(f"{room}?equipe={team}")
+    shoot(page, "concours-phone")
+    page.context.close()
+
+    # Partie 2 under way: the room's screen, the organiser's page.
+    _play_donnes(concours, rng, 0)
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="fr-FR")
+    page = screen.new_page()
+    page.goto(room)
+    page.locator(".room.is-cycling [data-slide='ranking-1'].is-shown").wait_for()
+    page.screenshot(path=str(DOCS / "concours-room.png"))
+    screen.close()
+
+    laptop = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    page = laptop.new_page()
+    response = page.goto(f"{base}/c/{concours.token}/")
+    if response is not None and response.ok:
+        page.screenshot(path=str(DOCS / "concours-organiser.png"))
+
+    # A sheet of table cards, as printed (A4 at 96 dpi: 794x1123).
+    page.set_viewport_size({"width": 794, "height": 1123})
+    page.emulate_media(media="print")
+    page.goto(f"{base}/c/{concours.token}/cartes/")
+    page.screenshot(path=str(DOCS / "concours-cards.png"))
+    laptop.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("url", nargs="?", default="http://127.0.0.1:8000")
-    base = parser.parse_args().url.rstrip("/")
+    parser.add_argument("--only", choices=["concours"], help="take only these screenshots")
+    args = parser.parse_args()
+    base = args.url.rstrip("/")
     executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
+            if args.only == "concours":
+                shoot_concours(browser, base)
+                return
             first = phone(browser)
 
             # The new match form, filled in.
@@ -426,6 +534,8 @@ def main() -> None:
             enter_hand(first, "Marc", 110)
             first.goto(f"{base}/")
             shoot(first, "home")
+
+            shoot_concours(browser, base)
         finally:
             browser.close()
 

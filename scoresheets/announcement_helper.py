@@ -13,6 +13,13 @@ maps one to the other from the dealer of the hand being entered. The
 calculator has no table: its players are numbered in playing order
 already, and a field says which team the first one plays for.
 
+Each declaration is two taps where it can be (issue 20): its kind, then its
+top card (a carré's rank); a sequence's suit is asked only when it decides
+the comparison (:meth:`AnnouncementHelperForm.compare`: sequences without a
+suit are given one that clashes with no other, and a tie that the trump
+would break asks for the suits it hangs on). Every choice is a radio chip:
+no script needed, the keyboard's arrows move within a group.
+
 The helper's points are a prefill of the hand form's ``ann_team`` /
 ``ann_points`` (still editable); the saved hand's announcements are those
 points, never the declarations. The one time a save looks at the helper is
@@ -23,8 +30,8 @@ hand is then compared, filled in and shown again, not saved (the views'
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django import forms
@@ -202,11 +209,13 @@ def declaration_text(
     *,
     detailed: bool = False,
     article: bool = False,
+    suit: bool = True,
 ) -> str:
     """A declaration in words, lowercase: "carré de valets", "cinquante";
     ``detailed`` adds a sequence's top card and suit ("tierce au roi de cœur",
-    English "king-high tierce in hearts"); ``article`` gives the form after
-    "bat" ("la cinquante"; English has none: "Marc's cinquante")."""
+    English "king-high tierce in hearts"), its top card only when ``suit``
+    is false (a suit nobody gave: "tierce au roi"); ``article`` gives the
+    form after "bat" ("la cinquante"; English has none: "Marc's cinquante")."""
     if declaration.is_carre:
         carre = _carre_text(declaration.rank, card_names)
         return str(CARRE_ARTICLE) % {"carre": carre} if article else carre
@@ -214,6 +223,11 @@ def declaration_text(
     figure = str(with_article if article else bare) % {"length": declaration.length}
     if not detailed:
         return figure
+    if not suit:
+        return _("%(figure)s %(top)s") % {
+            "figure": figure,
+            "top": _top_text(declaration.top, card_names),
+        }
     return _("%(figure)s %(top)s %(suit)s") % {
         "figure": figure,
         "top": _top_text(declaration.top, card_names),
@@ -314,6 +328,10 @@ ERROR_MESSAGES: dict[str, Any] = {
     ),
     "carre_not_announcement": gettext_lazy("Un carré de %(card)s n'est pas une annonce."),
 }
+SUIT_DECIDES = gettext_lazy(
+    "À égalité avec une suite de l'autre équipe, l'atout départage : choisissez la couleur "
+    "de cette suite."
+)
 REQUIRED_MESSAGES: dict[str, Any] = {
     "kind": gettext_lazy("Choisissez l'annonce : tierce, cinquante, cent ou carré."),
     "suit": gettext_lazy("Choisissez la couleur de la suite."),
@@ -417,9 +435,10 @@ class AnnouncementHelperForm(forms.Form):
         self.result: HelperResult | None = None
         ranks = [(rank, capfirst(rank_name(rank, self.card_names))) for rank in scoring.RANKS]
         kinds = [
+            ("", _("Rien")),
             *KIND_LABELS[self.card_names].items(),
-            *((str(n), LONG_KIND_LABEL % {"length": n}) for n in (6, 7, 8)),
             (CARRE_KIND, _("Carré")),
+            *((str(n), LONG_KIND_LABEL % {"length": n}) for n in (6, 7, 8)),
         ]
         suits = list(SUIT_LABELS.items())
         if calculator:
@@ -439,14 +458,22 @@ class AnnouncementHelperForm(forms.Form):
         for key in (1, 2, 3, 4):
             for slot in range(1, SLOTS + 1):
                 name = f"s{key}_{slot}"
+                # Chips (radios): one tap a choice, and no script needed.
                 self.fields[f"{name}_kind"] = forms.ChoiceField(
-                    label=_("Annonce"), choices=[("", _("Annonce…")), *kinds], required=False
+                    label=_("Annonce"),
+                    choices=kinds,
+                    required=False,
+                    initial="",
+                    widget=forms.RadioSelect,
                 )
                 self.fields[f"{name}_suit"] = forms.ChoiceField(
-                    label=_("Couleur"), choices=[("", _("Couleur…")), *suits], required=False
+                    label=_("Couleur"), choices=suits, required=False, widget=forms.RadioSelect
                 )
                 self.fields[f"{name}_card"] = forms.ChoiceField(
-                    label=_("Carte (haute)"), choices=[("", _("Carte…")), *ranks], required=False
+                    label=_("Carte (haute)"),
+                    choices=ranks,
+                    required=False,
+                    widget=forms.RadioSelect,
                 )
         if players is None:
             players = calculator_players(self._first_team())
@@ -509,8 +536,10 @@ class AnnouncementHelperForm(forms.Form):
 
     def declarations(self) -> list[tuple[scoring.Declaration, str]]:
         """The declarations typed (call after ``is_valid()``), each with the
-        name of its fields ("s3_1"): seats in playing order. A line with a
-        suit or a card but no kind gets an error and is left out."""
+        name of its fields ("s3_1"): seats in playing order. A line whose
+        kind is "Rien" is left out, whatever card or suit was tapped on it (a
+        chip cannot be untapped: "Rien" takes a declaration back). A
+        sequence's suit may be ``None`` (not given: :meth:`compare`)."""
         data = self.cleaned_data
         out = []
         for player in self.players:
@@ -518,8 +547,6 @@ class AnnouncementHelperForm(forms.Form):
                 name = f"s{player.key}_{slot}"
                 kind, suit, card = (data.get(f"{name}_{part}") for part in ("kind", "suit", "card"))
                 if not kind:
-                    if suit or card:
-                        self.add_error(f"{name}_kind", REQUIRED_MESSAGES["kind"])
                     continue
                 if kind == CARRE_KIND:
                     declaration = scoring.Declaration.carre(player.order, card or None)
@@ -533,20 +560,29 @@ class AnnouncementHelperForm(forms.Form):
     def compare(self) -> HelperResult | None:
         """Settle the comparison with the engine (``scoring.compare``, with
         ``shared_cards`` at its default, true). Returns the result (also kept
-        in ``result``), or ``None`` with the problems on the fields."""
+        in ``result``), or ``None`` with the problems on the fields.
+
+        A sequence given without its suit gets one (:meth:`_assume_suits`:
+        one where it clashes with no other sequence); its suit is then named
+        nowhere. When the comparison hangs on such a suit (two equal
+        sequences of the two teams, a trump that would break the tie), the
+        suits are asked for (an error on each, ``SUIT_DECIDES``)."""
         if not self.is_valid():
             return None
         typed = self.declarations()
         if self.errors:
             return None
+        typed, assumed = self._assume_suits(typed)
         declarations = [d for d, _name in typed]
         first_team = next(p.team for p in self.players if p.order == 1)
         try:
             comparison = scoring.compare(declarations, self.trump, first_team)
         except scoring.MatchError as error:
-            self._add_problems(error, typed)
+            self._add_problems(error, typed, assumed)
             return None
         reason = scoring.comparison_reason(comparison)
+        if self._suit_decides(reason, typed, assumed):
+            return None
         lines = reason_text(
             reason,
             names=self.names_by_order(),
@@ -554,6 +590,7 @@ class AnnouncementHelperForm(forms.Form):
             card_names=self.card_names,
             trump=self.trump,
             trump_asked=self.trump_asked,
+            suitless=assumed,
         )
         winner = comparison.winner
         points = comparison.points[winner] if winner else 0
@@ -563,10 +600,68 @@ class AnnouncementHelperForm(forms.Form):
     def names_by_order(self) -> dict[int, str]:
         return {p.order: p.name for p in self.players}
 
+    def _assume_suits(
+        self, typed: list[tuple[scoring.Declaration, str]]
+    ) -> tuple[list[tuple[scoring.Declaration, str]], frozenset[scoring.Declaration]]:
+        """``typed`` with a suit for each sequence given without one: the
+        first (the trump last) in which it neither overlaps another sequence
+        of that suit nor touches one of the same player's (ANNOUNCEMENTS,
+        *Invalid*); none free, it stays without one (the engine then asks
+        for it). Returns the declarations and those whose suit was assumed."""
+        trump = self.trump
+        suits = [s for s in scoring.SUITS if s != trump] + ([trump] if trump else [])
+        placed = [d for d, _name in typed if not d.is_carre and d.suit]
+        out, assumed = [], set()
+        for declaration, name in typed:
+            if declaration.is_carre or declaration.suit:
+                out.append((declaration, name))
+                continue
+            free = next(
+                (s for s in suits if not any(_clash(declaration, s, o) for o in placed)), None
+            )
+            if free is not None:
+                declaration = replace(declaration, suit=free)
+                placed.append(declaration)
+                assumed.add(declaration)
+            out.append((declaration, name))
+        return out, frozenset(assumed)
+
+    def _suit_decides(
+        self,
+        reason: scoring.Reason | None,
+        typed: list[tuple[scoring.Declaration, str]],
+        assumed: frozenset[scoring.Declaration],
+    ) -> bool:
+        """Whether the comparison hangs on a suit nobody gave: the two teams'
+        best are equal sequences and a trump breaks the tie (the seat broke
+        it, or the trump did with a winner whose suit was assumed). Each
+        such sequence gets ``SUIT_DECIDES`` on its suit."""
+        Decider = scoring.Decider
+        if reason is None or reason.beaten is None or self.trump is None:
+            return False
+        if reason.decided_by == Decider.SEAT:
+            tied = [reason.best, reason.beaten]
+        elif reason.decided_by == Decider.TRUMP:
+            tied = [reason.best]
+        else:
+            return False
+        asked = [d for d in tied if d in assumed]
+        for declaration in asked:
+            name = next(n for d, n in typed if d == declaration)
+            self.add_error(f"{name}_suit", str(SUIT_DECIDES))
+        return bool(asked)
+
     def _add_problems(
-        self, error: scoring.MatchError, typed: list[tuple[scoring.Declaration, str]]
+        self,
+        error: scoring.MatchError,
+        typed: list[tuple[scoring.Declaration, str]],
+        assumed: frozenset[scoring.Declaration] = frozenset(),
     ) -> None:
         names = self.names_by_order()
+        # The cards of a suit nobody gave are named by their rank alone.
+        self.assumed_cards = frozenset(
+            card for d in assumed if d.top in scoring.RANKS and d.length for card in d.cards
+        )
         for problem in error.problems:
             params = dict(problem.params)
             parts = problem.field.split(".")
@@ -588,7 +683,12 @@ class AnnouncementHelperForm(forms.Form):
         """An engine problem of the comparison in words, naming the players and cards."""
         params = dict(problem.params)
         code = problem.code
-        cards = ", ".join(card_text(c, self.card_names) for c in params.get("cards", ()))
+        assumed = getattr(self, "assumed_cards", frozenset())
+        deck = self.card_names
+        cards = ", ".join(
+            rank_name(c[0], deck) if tuple(c) in assumed else card_text(c, deck)
+            for c in params.get("cards", ())
+        )
         if code == "required":
             key = problem.field.rsplit(".", 1)[-1]
             if key in REQUIRED_MESSAGES:
@@ -613,6 +713,20 @@ class AnnouncementHelperForm(forms.Form):
         return problem_message(problem)
 
 
+def _clash(sequence: scoring.Declaration, suit: str, other: scoring.Declaration) -> bool:
+    """Whether ``sequence`` in ``suit`` would overlap ``other`` (a sequence
+    with its suit), or touch it when one player declares both."""
+    if other.suit != suit or sequence.top not in scoring.RANKS or other.top not in scoring.RANKS:
+        return False
+    high = scoring.RANKS.index(sequence.top)
+    low = high - (sequence.length or 0) + 1
+    other_high = scoring.RANKS.index(other.top)
+    other_low = other_high - (other.length or 0) + 1
+    if low <= other_high and other_low <= high:
+        return True
+    return sequence.seat == other.seat and (high + 1 == other_low or other_high + 1 == low)
+
+
 # --------------------------------------------------------------------------
 # The reason in words
 # --------------------------------------------------------------------------
@@ -626,6 +740,7 @@ def reason_text(
     card_names: str = FRENCH,
     trump: str | None = None,
     trump_asked: bool = False,
+    suitless: Collection[scoring.Declaration] = (),
 ) -> list[str]:
     """Why the comparison went as it did, as sentences in the user's language:
     who scores what, the winning declaration and what it beat ("Carré de
@@ -635,7 +750,8 @@ def reason_text(
     ``names``: the players by seat in playing order; ``team_names``: "A" and
     "B"; ``trump_asked``: the trump is optional and may not have been given
     (the helper's own field, or a coinche hand's suit not tapped): a tie of
-    sequences then says that the trump would decide it.
+    sequences then says that the trump would decide it. ``suitless``: the
+    sequences whose suit nobody gave (never named).
     """
     if reason is None:
         return [_("Personne n'a rien annoncé : pas de points d'annonces.")]
@@ -648,7 +764,7 @@ def reason_text(
     ]
     player = names[best.seat]
     values = {
-        "best": declaration_text(best, card_names, detailed=detailed),
+        "best": declaration_text(best, card_names, detailed=detailed, suit=best not in suitless),
         "player": player,
         "of_player": of_name(player),
         "value": reason.best_value,
@@ -658,7 +774,9 @@ def reason_text(
     else:
         other = names[beaten.seat]
         values.update(
-            beaten=declaration_text(beaten, card_names, detailed=detailed, article=True),
+            beaten=declaration_text(
+                beaten, card_names, detailed=detailed, article=True, suit=beaten not in suitless
+            ),
             other=other,
             of_other=of_name(other),
             beaten_value=reason.beaten_value,
@@ -666,7 +784,7 @@ def reason_text(
         lines.append(
             capfirst(_("%(best)s %(of_player)s : %(value)s, bat %(beaten)s %(of_other)s.") % values)
         )
-    why = _why(reason, names, card_names, trump, trump_asked)
+    why = _why(reason, names, card_names, trump, trump_asked, suitless)
     if why:
         lines.append(why)
     if reason.also_scored:
@@ -690,6 +808,7 @@ def _why(
     card_names: str,
     trump: str | None,
     trump_asked: bool,
+    suitless: Collection[scoring.Declaration] = (),
 ) -> str:
     Decider = scoring.Decider
     best, beaten, decider = reason.best, reason.beaten, reason.decided_by
@@ -726,7 +845,7 @@ def _why(
         and trump_asked
         and not best.is_carre
         and not beaten.is_carre
-        and best.suit != beaten.suit
+        and (best.suit != beaten.suit or best in suitless or beaten in suitless)
     ):
         text += " " + _(
             "Si l'une de ces suites est à l'atout, c'est elle qui gagne : précisez l'atout."

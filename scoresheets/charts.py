@@ -23,6 +23,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoresheets.ratings import DISPLAY_BASE
+
 if TYPE_CHECKING:
     from scoresheets.ratings import RatingPoint
     from scoresheets.scoresheet import Scoresheet
@@ -223,7 +225,8 @@ def rating_svg(history: Sequence[RatingPoint], *, title: str) -> SafeString:
     first); ``title`` (e.g. the player's name) is drawn above the chart and is
     its accessible name. The y axis is the displayed rating (the conservative
     figure of :mod:`scoresheets.ratings`, 0 for a new player), the x axis the
-    player's match number (0 = before the first, where every rating is 0).
+    player's match number (0 = before the first, where every rating is
+    ``ratings.DISPLAY_BASE``).
     Returns inline SVG,
     or an empty string when there is no rated match.
     """
@@ -235,7 +238,7 @@ def rating_curve_svg(curve: Sequence[int], *, title: str) -> SafeString:
     per rated match, oldest first: ``tables.Board.curves``)."""
     if not curve:
         return mark_safe("")
-    values = [0, *curve]
+    values = [DISPLAY_BASE, *curve]
     return line_svg(
         [Series(title, "rating", values)],
         chart_id="rating-chart",

@@ -43,10 +43,14 @@ from datetime import date, datetime
 from scoresheets.stats import Key, PlayedMatch
 
 __all__ = [
+    "CONCOURS_RANKING_COLUMNS",
+    "CONCOURS_TABLES_COLUMNS",
     "DELIMITER",
     "HAND_COLUMNS",
     "MATCH_COLUMNS",
     "WORD_COLUMNS",
+    "concours_ranking_csv",
+    "concours_tables_csv",
     "hands_csv",
     "matches_csv",
 ]
@@ -287,3 +291,123 @@ def hands_csv(
                 )
             )
     return _write(HAND_COLUMNS, rows, labels, delimiter)
+
+
+# --------------------------------------------------------------------------
+# A concours (issue 19, docs/concours.md)
+# --------------------------------------------------------------------------
+
+CONCOURS_RANKING_COLUMNS: tuple[str, ...] = (
+    "rank",
+    "number",
+    "name",
+    "players",
+    "win_points",
+    "points",
+    "conceded",
+    "difference",
+    "wins",
+    "draws",
+    "losses",
+    "parties",
+    "byes",
+    "penalties",
+    "ex_aequo",
+    "abandon",
+    "late",
+)
+"""Columns of :func:`concours_ranking_csv`, then one ``tiebreak_<name>``
+column per tiebreak of the concours, in order: the ranking document's
+entry (docs/concours.md 2.6), its name and players; flags are ``1``/``0``."""
+
+CONCOURS_TABLES_COLUMNS: tuple[str, ...] = (
+    "partie",
+    "table",
+    "side_a",
+    "side_a_name",
+    "side_b",
+    "side_b_name",
+    "points_a",
+    "points_b",
+    "donnes",
+    "finished",
+    "bye",
+)
+"""Columns of :func:`concours_tables_csv`: one row a table (its sides'
+numbers, ``3 & 17`` à la mêlée, and names, its points, the donnes played,
+finished ``1``/``0``), and one row an exempt (``bye``: its number, its name
+in ``side_a_name``)."""
+
+
+def concours_ranking_csv(
+    ranking: Mapping[str, object],
+    rows: Iterable[tuple[Mapping[str, object], str, str]],
+    *,
+    labels: Mapping[str, str] | None = None,
+    delimiter: str = DELIMITER,
+) -> str:
+    """The CSV of a concours' ranking: ``ranking`` is the ranking document
+    (its ``tiebreaks`` name the last columns), ``rows`` gives, in ranking
+    order, each entrant's standing (an entry of ``standings``), label and
+    players. ``labels`` maps column ids (:data:`CONCOURS_RANKING_COLUMNS`,
+    ``tiebreak_<name>``) to header texts. Returns the CSV text, starting
+    with a byte order mark."""
+    tiebreaks = list(ranking["tiebreaks"])  # type: ignore[call-overload]
+    columns = (*CONCOURS_RANKING_COLUMNS, *(f"tiebreak_{name}" for name in tiebreaks))
+    word = "player" if ranking.get("mode") == "melee" else "team"
+    out = []
+    for standing, label, players in rows:
+        values = {
+            **standing,
+            "number": standing[word],
+            "name": _text(label),
+            "players": _text(players),
+        }
+        line = [
+            _flag(values[c]) if isinstance(values[c], bool) else values[c]
+            for c in CONCOURS_RANKING_COLUMNS
+        ]
+        found = standing["tiebreaks"]  # type: ignore[index]
+        line.extend("" if found[name] is None else found[name] for name in tiebreaks)
+        out.append(line)
+    return _write(columns, out, labels, delimiter)
+
+
+def concours_tables_csv(
+    parties: Iterable[
+        tuple[
+            int,
+            Sequence[tuple[int, str, str, str, str, tuple[int, int], int, bool]],
+            Sequence[tuple[int, str]],
+        ]
+    ],
+    *,
+    labels: Mapping[str, str] | None = None,
+    delimiter: str = DELIMITER,
+) -> str:
+    """The CSV of every partie's tables: ``parties`` gives, partie by
+    partie, its number, its tables (number, side A's numbers and name, side
+    B's, the points, the donnes played, finished) and its exempt (number,
+    name). ``labels`` maps column ids (:data:`CONCOURS_TABLES_COLUMNS`) to
+    header texts. Returns the CSV text, starting with a byte order mark."""
+    out: list[list[object]] = []
+    for number, tables, byes in parties:
+        for table, a, a_name, b, b_name, points, donnes, finished in tables:
+            out.append(
+                [
+                    number,
+                    table,
+                    a,
+                    _text(a_name),
+                    b,
+                    _text(b_name),
+                    points[0],
+                    points[1],
+                    donnes,
+                    _flag(finished),
+                    "",
+                ]
+            )
+        for bye, name in byes:
+            out.append([number, "", "", _text(name), "", "", "", "", "", "", bye])
+    return _write(CONCOURS_TABLES_COLUMNS, out, labels, delimiter)

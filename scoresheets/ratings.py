@@ -30,16 +30,20 @@ standard deviation ``sigma``, both in OpenSkill units):
 
 - ``ordinal = mu - 3 * sigma``: the conservative skill, the player's skill
   is at least this with 99.7 % confidence. A new player's is 0 (25 - 3 x 25/3).
-- ``rating``, the displayed figure: ``round(10 * ordinal)``, an integer that
-  starts at 0 for everyone and rises as the player wins *and* as the system
-  becomes sure of him; a few early losses can take it below 0 (shown as is:
-  it is the honest lower bound). In a simulated table of 8 unequal players
-  with rotating partners, after some 500 matches each, ratings spread from
-  about 180 to 230.
-- ``estimate = round(10 * mu)`` and ``uncertainty = round(10 * 3 * sigma)``:
-  the best guess and its margin, ``rating ~ estimate - uncertainty``; shown
-  as "estimate ± uncertainty" it tells honestly how little is known of a new
-  player (250 ± 250 at first).
+- ``rating``, the displayed figure: ``DISPLAY_BASE + round(10 * ordinal)``,
+  an integer that starts at 1000 for everyone and rises as the player wins
+  *and* as the system becomes sure of him. The base (issue 20): a few early
+  losses take the ordinal below 0, and a friends' table read "-14" and
+  "-29" beside a newcomer's name as if he owed points; from 1000 (the habit
+  of chess ratings) the order and the gaps are the same and no one is told
+  a negative number (a figure below 0 would take some 100 straight losses;
+  it is shown as 0). In a simulated table of 8 unequal players with
+  rotating partners, after some 500 matches each, ratings spread from about
+  1180 to 1230.
+- ``estimate = DISPLAY_BASE + round(10 * mu)`` and ``uncertainty = round(10
+  * 3 * sigma)``: the best guess and its margin, ``rating ~ estimate -
+  uncertainty``; shown as "estimate ± uncertainty" it tells honestly how
+  little is known of a new player (1250 ± 250 at first).
 - ``provisional``: fewer than :data:`PROVISIONAL_MATCHES` rated matches or
   ``sigma`` above :data:`PROVISIONAL_SIGMA`. With win/lose only, sigma falls
   slowly (simulated table of 8 rotating players: about 7.3 after 10 matches
@@ -61,6 +65,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from scoresheets.stats import Key, PlayedMatch
 
 __all__ = [
+    "DISPLAY_BASE",
     "DISPLAY_SCALE",
     "PROVISIONAL_MATCHES",
     "PROVISIONAL_SIGMA",
@@ -74,6 +79,7 @@ __all__ = [
 ]
 
 DISPLAY_SCALE = 10
+DISPLAY_BASE = 1000  # what everyone's shown rating starts at (module docstring)
 PROVISIONAL_MATCHES = 10
 PROVISIONAL_SIGMA = 7.5  # 90 % of the initial 25/3
 _Z = 3.0  # ordinal = mu - 3 sigma
@@ -82,6 +88,12 @@ _MODEL = PlackettLuce()  # stateless apart from its fixed parameters
 
 
 def _display(value: float) -> int:
+    """A skill in OpenSkill units as shown: from ``DISPLAY_BASE``, never below 0."""
+    return max(0, DISPLAY_BASE + round(DISPLAY_SCALE * value))
+
+
+def _margin(value: float) -> int:
+    """A width in OpenSkill units (an uncertainty) as shown."""
     return round(DISPLAY_SCALE * value)
 
 
@@ -263,7 +275,7 @@ def compute_ratings(
             ordinal=ordinal,
             rating=_display(ordinal),
             estimate=_display(rating.mu),
-            uncertainty=_display(_Z * rating.sigma),
+            uncertainty=_margin(_Z * rating.sigma),
             matches=played,
             wins=wins[key],
             provisional=played < provisional_matches or rating.sigma > provisional_sigma,

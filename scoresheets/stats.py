@@ -36,6 +36,9 @@ Definitions (all counts are integers, points are the engine's points):
 - *Belotes*: counting hands whose ``belote_player`` is the player. When the
   team with the belote is known but not the player who held it, the hand
   counts for nobody.
+- *Team belotes* (``team_belotes``): counting hands whose belote was the
+  player's team's (``input.belote``), whoever held it: a table rarely says
+  who did, always which team (issue 20).
 - *Average points per hand taken*: the mean, over the hands taken, of the
   player's team's score on that hand (``result.score``: what the team scored,
   reserve collected included, rounded if the rules round), in points per
@@ -294,6 +297,7 @@ class HandTally:
     capots_suffered: int = 0
     belotes: int = 0
     points_taken: int = 0
+    team_belotes: int = 0
 
     def __reduce__(self) -> tuple:
         # Pickled as its plain values: read back several times faster than a
@@ -361,8 +365,9 @@ _SUMMARY_FIELDS = tuple(MatchSummary.__dataclass_fields__)
 
 def summarize(match: PlayedMatch) -> MatchSummary:
     """The :class:`MatchSummary` of ``match``: one pass over its hands."""
-    # Per seat: taken, made, dedans, litiges, capots made, suffered, belotes, points.
-    counts = [[0] * 8 for _ in range(4)]
+    # Per seat: taken, made, dedans, litiges, capots made, suffered, belotes,
+    # points, team belotes (HandTally's order).
+    counts = [[0] * 9 for _ in range(4)]
     seat_of = {key: index for index, key in enumerate(match.seats)}
     # A game whose contracts have bids (coinche): its figures by bid, and its coinches.
     coinche = bool(ENGINES[match.game].bids)
@@ -383,6 +388,10 @@ def summarize(match: PlayedMatch) -> MatchSummary:
                 counts[index][4 if seat_team(index + 1) == capot else 5] += 1
         if hand.belote_player is not None and hand.belote_player in seat_of:
             counts[seat_of[hand.belote_player]][6] += 1
+        belote = hand.input.belote
+        if belote is not None:
+            for index in range(4):
+                counts[index][8] += seat_team(index + 1) == belote
         if hand.taker is not None and hand.taker in seat_of:
             taker = counts[seat_of[hand.taker]]
             taker[0] += 1
@@ -514,6 +523,7 @@ class CoincheStats:
     capots_made: int = 0
     capots_suffered: int = 0
     belotes: int = 0
+    team_belotes: int = 0
     points_taken: int = 0
     bids: tuple[BidRecord, ...] = ()
     coinches_won: int = 0
@@ -554,6 +564,7 @@ class PlayerStats:
     capots_made: int = 0
     capots_suffered: int = 0
     belotes: int = 0
+    team_belotes: int = 0
     points_taken: int = 0
     best_partner: Record | None = None
     toughest_opponents: tuple[Record, ...] = ()
@@ -620,8 +631,8 @@ class _Sums:
     unfinished: int = 0
     # The sums of the player's HandTally fields, in their order: of the games
     # without bids (belote), of the games with bids (coinche).
-    totals: list[int] = field(default_factory=lambda: [0] * 8)
-    contract_totals: list[int] = field(default_factory=lambda: [0] * 8)
+    totals: list[int] = field(default_factory=lambda: [0] * 9)
+    contract_totals: list[int] = field(default_factory=lambda: [0] * 9)
     hands_played: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ENGINES, 0))
     games: set[str] = field(default_factory=set)
     bids_taken: list[int] = field(default_factory=lambda: [0] * len(BIDS))
@@ -695,7 +706,7 @@ class _Sums:
         """The figures of the hands of the games with bids (coinche), if any."""
         if not self._hands_of(True):
             return None
-        c_taken, c_made, c_dedans, _, c_capots, c_suffered, c_belotes, c_points = (
+        c_taken, c_made, c_dedans, _, c_capots, c_suffered, c_belotes, c_points, c_team = (
             self.contract_totals
         )
         return CoincheStats(
@@ -706,6 +717,7 @@ class _Sums:
             capots_made=c_capots,
             capots_suffered=c_suffered,
             belotes=c_belotes,
+            team_belotes=c_team,
             points_taken=c_points,
             bids=tuple(
                 BidRecord(bid, self.bids_taken[index], self.bids_made[index])
@@ -734,7 +746,9 @@ class _Sums:
 
     def stats(self, player: Key, last: int) -> PlayerStats:
         """The :class:`PlayerStats` of what was added, ``last`` last matches."""
-        taken, made, dedans, litiges, capots_made, capots_suffered, belotes, points = self.totals
+        taken, made, dedans, litiges, capots_made, capots_suffered, belotes, points, team = (
+            self.totals
+        )
         best, toughest = self._records()
         self.lines.sort(key=lambda line: line.played_on, reverse=True)
         return PlayerStats(
@@ -749,6 +763,7 @@ class _Sums:
             capots_made=capots_made,
             capots_suffered=capots_suffered,
             belotes=belotes,
+            team_belotes=team,
             points_taken=points,
             best_partner=best,
             toughest_opponents=toughest,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
+from scoresheets import concours_room_views as room
 from scoresheets import concours_views, hand_views, pwa, table_views, views
 from scoresheets.converters import TokenConverter
 
@@ -105,4 +106,43 @@ urlpatterns = [
         table_views.table_hands_csv_read,
         name="table_hands_csv_read",
     ),
+    # A concours' room (issue 19): the projector's screen and a player's phone,
+    # a table card's address, the printables and the exports (concours_room_views).
+    path("voir/concours/<token:token>/salle/", room.concours_room, name="concours_room_read"),
+    path(
+        "voir/concours/<token:token>/salle/live/",
+        room.concours_room_live,
+        name="concours_room_live_read",
+    ),
+    path(
+        "voir/concours/<token:token>/table/<int:number>/",
+        room.concours_table_go,
+        name="concours_table_go_read",
+    ),
+    path(
+        "voir/concours/<token:token>/resultats/",
+        room.concours_results,
+        name="concours_results_read",
+    ),
+    path(
+        "voir/concours/<token:token>/classement.csv",
+        room.concours_ranking_csv,
+        name="concours_ranking_csv_read",
+    ),
+    path(
+        "voir/concours/<token:token>/tables.csv",
+        room.concours_tables_csv,
+        name="concours_tables_csv_read",
+    ),
+    path(
+        "voir/concours/<token:token>/resultats.json",
+        room.concours_results_json,
+        name="concours_results_json_read",
+    ),
+    path(
+        "voir/concours/<token:token>/feuilles.zip",
+        room.concours_documents_zip,
+        name="concours_documents_zip_read",
+    ),
+    path("c/<token:token>/cartes/", room.concours_cards, name="concours_cards"),
 ]

@@ -25,12 +25,15 @@ def shot(page, name: str) -> None:
 
 
 def declare(page, name: str, kind: str, suit: str | None = None, card: str | None = None):
-    page.get_by_label(f"Annonce 1 de {name}", exact=True).select_option(label=kind)
-    row = page.get_by_label(f"Annonce 1 de {name}", exact=True).locator("xpath=..")
-    if suit:
-        row.get_by_label("Couleur", exact=True).select_option(label=suit)
+    """Tap one declaration of ``name`` in the helper: its kind, its card, and
+    its suit only when given (behind its disclosure)."""
+    line = page.get_by_role("group", name=f"Annonce 1 de {name}", exact=True).locator("xpath=..")
+    line.locator(".ann-kinds").get_by_role("radio", name=kind, exact=True).click()
     if card:
-        row.get_by_label("Carte (haute)", exact=True).select_option(label=card)
+        line.locator(".ann-cards").get_by_role("radio", name=card, exact=True).click()
+    if suit:
+        line.locator(".ann-suit > summary").click()
+        line.locator(".ann-suits").get_by_role("radio", name=suit, exact=True).click()
 
 
 def open_helper(page, javascript: bool = True) -> None:
@@ -93,11 +96,12 @@ def test_the_helper_open_on_a_phone(live_server, browser):
     page.mouse.wheel(0, 200)
     shot(page, "helper-open")
     # Every control of the helper is big enough for a thumb and inside the screen.
-    for control in page.locator("details.ann-helper select, details.ann-helper button").all():
+    controls = "details.ann-helper select, details.ann-helper button, details.ann-helper .chip"
+    for control in page.locator(controls).all():
         if not control.is_visible():
             continue
         box = control.bounding_box()
-        assert box["height"] >= 44, control
+        assert box["height"] >= 44 and box["width"] >= 44, control
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, control
     # An impossible declaration: the message, nothing saved, no reload.
     declare(page, "Marc", "Tierce (20)", suit="♥ Cœur", card="8")
@@ -153,4 +157,62 @@ def test_the_helper_names_the_first_speaker_of_the_hand_the_sheet_is_at(live_ser
     expect(watcher.locator("#hand-2")).to_be_visible()
     watcher.locator("details.ann-helper > summary").click()
     expect(first_speaker(watcher)).to_have_text("Claire")
+    assert CSP_PROBLEMS == []
+
+
+def test_the_trials_four_declarations_take_eleven_taps(live_server, browser):
+    """Issue 20: the trial's hand of four declarations cost 25 taps with the
+    three selects of each (two taps a select: open, pick; counted the same
+    way on the page before the chips): now the kind then the top card, the
+    suits left out since none decides."""
+    match = make_match(announcements=True, names=("Léa", "Marc", "Claire", "Dan"), first_dealer=4)
+    page = phone(browser)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    taps = []
+
+    def tap(locator) -> None:
+        locator.click()
+        taps.append(locator)
+
+    tap(page.locator("details.more-announcements > summary"))
+    tap(page.locator("details.ann-helper > summary"))
+    for name, kind, card in (
+        ("Léa", "Carré", "Valet"),
+        ("Marc", "Cinquante (50)", "10"),
+        ("Claire", "Tierce (20)", "As"),
+        ("Dan", "Tierce (20)", "9"),
+    ):
+        kinds = page.get_by_role("group", name=f"Annonce 1 de {name}", exact=True)
+        line = kinds.locator("xpath=..")
+        tap(line.locator(".ann-kinds").get_by_role("radio", name=kind, exact=True))
+        tap(line.locator(".ann-cards").get_by_role("radio", name=card, exact=True))
+    tap(page.get_by_role("button", name="Comparer les annonces"))
+    result = page.locator("[data-ann-result]")
+    expect(result).to_contain_text("Carré de valets de Léa : 200, bat la cinquante de Marc.")
+    expect(result).to_contain_text("+ la tierce de Claire (20).")
+    assert page.locator("#id_ann_points").input_value() == "220"
+    assert len(taps) == 11  # 25 before
+    assert CSP_PROBLEMS == []
+
+
+def test_a_declaration_with_the_keyboard(live_server, browser):
+    match = make_match(announcements=True, names=("Léa", "Marc", "Claire", "Dan"), first_dealer=4)
+    page = phone(browser)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    open_helper(page)
+    kinds = page.get_by_role("group", name="Annonce 1 de Léa", exact=True)
+    kinds.get_by_role("radio", name="Rien").focus()
+    for _ in range(4):  # Rien, Tierce, Cinquante, Cent, Carré
+        page.keyboard.press("ArrowRight")
+    expect(kinds.get_by_role("radio", name="Carré")).to_be_checked()
+    page.keyboard.press("Tab")  # into the cards, shown now
+    page.keyboard.press("Space")  # the 7
+    for _ in range(4):  # 7, 8, 9, 10, Valet
+        page.keyboard.press("ArrowRight")
+    line = kinds.locator("xpath=..")
+    expect(line.locator(".ann-cards").get_by_role("radio", name="Valet")).to_be_checked()
+    page.get_by_role("button", name="Comparer les annonces").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-ann-result]")).to_contain_text("Carré de valets de Léa : 200")
+    assert page.locator("#id_ann_points").input_value() == "200"
     assert CSP_PROBLEMS == []

@@ -8,6 +8,7 @@ from datetime import date, timedelta
 import pytest
 
 from scoresheets.ratings import (
+    DISPLAY_SCALE,
     PROVISIONAL_MATCHES,
     RatedMatch,
     compute_ratings,
@@ -74,7 +75,7 @@ def test_a_new_player_is_provisional_with_a_wide_uncertainty():
     player = one.get(3)
     assert player.matches == 1
     assert player.provisional is True
-    assert player.estimate < 250  # lost his first match: below the prior 25.0
+    assert player.estimate < 1250  # lost his first match: below the prior 25.0 (+ DISPLAY_BASE)
     assert 240 <= player.uncertainty <= 250  # 3 sigma, barely below 3 x 25/3
     assert one.get(5) is None  # did not play yet
 
@@ -203,3 +204,19 @@ def test_equal_shown_ratings_share_a_rank():
         [RatedMatch(key=1, played_on=date(2026, 1, 1), team_a=(1, 3), team_b=(2, 4), winner="A")]
     )
     assert [p.rank for p in board.leaderboard] == [1, 1, 3, 3]
+
+
+def test_a_newcomer_who_loses_is_never_shown_a_negative_rating():
+    """Issue 20, item 9: a friends' table read "-14", "-29" for provisional
+    players. The shown figures start at DISPLAY_BASE (1000 for everyone),
+    the order and the gaps unchanged: rating ~ estimate - uncertainty."""
+    ratings = compute_ratings(rotating_matches(6))
+    shown = {p.player: p.rating for p in ratings.leaderboard}
+    assert min(p.ordinal for p in ratings.leaderboard) < 0  # losers' conservative skill
+    assert all(rating > 0 for rating in shown.values()), shown
+    for player in ratings.leaderboard:
+        assert abs(player.rating - (player.estimate - player.uncertainty)) <= 1
+        assert player.history[0].rating >= 0
+    assert ratings.leaderboard[0].rating - ratings.leaderboard[-1].rating == round(
+        DISPLAY_SCALE * ratings.leaderboard[0].ordinal
+    ) - round(DISPLAY_SCALE * ratings.leaderboard[-1].ordinal)

@@ -346,3 +346,12 @@ def test_summaries_give_the_same_statistics_as_the_played_matches(table):
     assert summaries[0].tallies != summaries[1].tallies
     # What the cache keeps comes back equal.
     assert [pickle.loads(pickle.dumps(summary)) for summary in summaries] == summaries
+
+
+def test_a_belote_counts_for_the_holder_s_team_even_unnamed(table):
+    """Issue 20, item 9: no real table says who held the belote, so "Belotes"
+    stayed 0. Its team is always entered: Alice's team had it in M1h2, M3h1
+    (holder unknown) and M4h1; Claire's in M1h2, M3h1 and M5h2."""
+    alice, claire = player_stats(ALICE, table), player_stats(CLAIRE, table)
+    assert (alice.belotes, alice.team_belotes) == (2, 3)
+    assert (claire.belotes, claire.team_belotes) == (1, 3)

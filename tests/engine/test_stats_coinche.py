@@ -112,6 +112,7 @@ def test_it_counts_alice_s_coinche_hands():
         capots_made=1,
         capots_suffered=1,
         belotes=0,
+        team_belotes=1,  # C2h2: its team's belote, held by Eve
         points_taken=1520,
         bids=(BidRecord(100, 2, 1), BidRecord("generale", 1, 1)),
         coinches_won=1,
@@ -195,6 +196,7 @@ def test_belote_figures_are_belote_s_only_and_match_figures_take_both_games():
         "capots_made",
         "capots_suffered",
         "belotes",
+        "team_belotes",
         "points_taken",
         "belote_hands",
     ):

@@ -314,9 +314,7 @@ def test_nobody_declared_empties_the_points(client: Client):
         ),
         ({**decl(1, kind="3", suit="hearts", card="8")}, "ne peut pas aller au 8"),
         ({**decl(1, kind="carre", card="7")}, "Un carré de 7 n'est pas une annonce."),
-        ({**decl(1, kind="3", card="K")}, "Choisissez la couleur de la suite."),
         ({**decl(1, kind="carre")}, "Choisissez la carte du carré."),
-        ({**decl(1, suit="hearts", card="K")}, "Choisissez l'annonce"),
         (
             {
                 **decl(1, 1, kind="3", suit="hearts", card="9"),
@@ -363,7 +361,7 @@ def test_the_message_is_next_to_the_declaration_it_concerns(client: Client):
     match = make_match(announcements=True)
     response = compare_on_match(client, match, **decl(3, kind="carre", card="8"))
     body = text(response)
-    # Claire's line is marked, its error follows her select, and her field says so.
+    # Claire's line is marked, its error follows her cards, and her field says so.
     assert 'aria-describedby="id_annh-s3_1_card_error"' in body
     start = body.index('id="id_annh-s3_1_card_error"')
     assert body.index('name="annh-s3_1_card"') < start < body.index('name="annh-s3_2_kind"')
@@ -411,7 +409,8 @@ def test_a_match_without_announcements_shows_no_helper_and_compare_saves_nothing
 def test_spanish_cards_name_the_choices_and_the_reason(client: Client):
     match = make_match(announcements=True, card_names="spanish")
     body = text(client.get(f"/m/{match.token}/annonces/?number=1"))
-    assert '<option value="K">12</option>' in body and '<option value="J">10</option>' in body
+    assert re.search(r'value="K"[^>]*><span>12</span>', body)
+    assert re.search(r'value="J"[^>]*><span>10</span>', body)
     response = compare_on_match(
         client, match, **decl(2, kind="carre", card="J"), **decl(3, kind="carre", card="9")
     )
@@ -552,7 +551,7 @@ def test_a_refused_save_keeps_the_declarations_without_comparing(client: Client)
     body = text(response)
     assert response.status_code == 422 and Hand.objects.count() == 0
     assert HELPER_OPEN.search(body)
-    assert re.search(r'name="annh-s2_1_kind"[^>]*>.*?<option value="carre" selected>', body, re.S)
+    assert re.search(r'name="annh-s2_1_kind" value="carre"[^>]*checked', body)
     assert "data-ann-result" not in body  # saving never compares
 
 
@@ -697,3 +696,89 @@ def test_a_saves_answer_carries_the_helpers_disclosure_only(client: Client):
     assert response.status_code == 200 and Hand.objects.count() == 1
     assert "data-ann-lazy" in body
     assert "annh-" not in body and "<select" not in body
+
+
+# --------------------------------------------------------------------------
+# Two taps a declaration (issue 20): the suit only when it decides
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_sequence_needs_no_suit_and_its_reason_names_none(client: Client):
+    match = make_match(announcements=True)
+    response = compare_on_match(
+        client,
+        match,
+        **decl(1, kind="3", card="K"),  # Alice: a king-high tierce
+        **decl(2, kind="3", card="Q"),  # Bob: a queen-high tierce
+    )
+    body = text(response)
+    assert response.status_code == 200, body
+    assert checked_team(body) == "A" and ann_points(body) == "20"
+    words = html.unescape(body)
+    assert "Tierce au roi d’Alice : 20, bat la tierce à la dame de Bob." in words
+    result = words.split("data-ann-result")[1].split("</div>")[0]
+    assert not re.search(r"(de|in) (cœur|trèfle|carreau|pique)", result)
+
+
+@pytest.mark.django_db
+def test_sequences_without_suits_are_placed_where_they_clash_with_nothing(client: Client):
+    match = make_match(announcements=True)
+    response = compare_on_match(
+        client,
+        match,
+        **decl(1, 1, kind="3", card="9"),  # Alice: 7-8-9 ...
+        **decl(1, 2, kind="3", card="Q"),  # ... and 10-J-Q: one run if in one suit
+        **decl(2, kind="4", card="K"),  # Bob's cinquante to the king overlaps both in a suit
+    )
+    assert response.status_code == 200, text(response)
+    assert checked_team(text(response)) == "B" and ann_points(text(response)) == "50"
+
+
+@pytest.mark.django_db
+def test_a_tie_the_trump_breaks_asks_for_the_suits(client: Client):
+    match = make_match(announcements=True, first_dealer=4)  # Dan deals: Alice speaks first
+    tie = {**decl(1, kind="3", card="K"), **decl(2, kind="3", card="K"), "annh-trump": "hearts"}
+    response = compare_on_match(client, match, **tie)
+    body = html.unescape(text(response))
+    assert response.status_code == 422 and Hand.objects.count() == 0
+    assert body.count("l'atout départage : choisissez la couleur de cette suite.") == 2
+    assert re.search(r'<details class="ann-suit" open>', body)
+    # Bob's is in trump: his tierce wins, though Alice speaks first.
+    given = {**tie, **decl(1, suit="clubs"), **decl(2, suit="hearts")}
+    response = compare_on_match(client, match, **given)
+    assert response.status_code == 200
+    assert checked_team(text(response)) == "B"
+
+
+@pytest.mark.django_db
+def test_a_tie_without_trump_goes_to_the_first_speaker_and_says_the_trump_would_decide(
+    client: Client,
+):
+    match = make_match(announcements=True, first_dealer=4)  # Alice speaks first
+    response = compare_on_match(
+        client, match, **decl(1, kind="3", card="K"), **decl(2, kind="3", card="K")
+    )
+    body = html.unescape(text(response))
+    assert response.status_code == 200 and checked_team(text(response)) == "A"
+    assert "précisez l'atout" in body
+
+
+@pytest.mark.django_db
+def test_nothing_declared_on_a_line_whose_kind_is_rien(client: Client):
+    match = make_match(announcements=True)
+    response = compare_on_match(client, match, **decl(1, kind="", suit="hearts", card="K"))
+    assert response.status_code == 200
+    assert "Personne n'a rien annoncé" in html.unescape(text(response))
+
+
+@pytest.mark.django_db
+def test_a_card_named_without_its_suit_is_named_by_its_rank(client: Client):
+    match = make_match(announcements=True)
+    # Bob's tierce to the king holds a jack, which Alice's carré holds in every suit.
+    response = compare_on_match(
+        client, match, **decl(1, kind="carre", card="J"), **decl(2, kind="3", card="K")
+    )
+    body = html.unescape(text(response))
+    assert response.status_code == 422
+    assert "Déjà annoncé par Alice : valet." in body or "Déjà annoncé par Bob : valet." in body

@@ -9,6 +9,7 @@ messages and the announcement helper's answer, in French and English.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import shutil
@@ -18,7 +19,10 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from scoresheets import concours_services as cs
+from scoresheets import services
 from scoresheets.models import Hand
+from scoresheets.scoring import HandInput
 from tests.tables_fixture import add_coinche_matches, make_fixture
 
 pytestmark = pytest.mark.django_db
@@ -56,6 +60,24 @@ def nu_errors(command: list[str], files: list[str]) -> list[str]:
     ]
 
 
+def make_concours():
+    """A concours of five teams in its second partie (a bye, hands entered)."""
+    concours = cs.concours_create(
+        name="Concours du comité",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"parties": 2, "length": {"target": 300}},
+    )
+    for n in range(1, 6):
+        cs.concours_entrant_register(concours=concours, name=f"Équipe {n}", players=["A", "B"])
+    cs.concours_draw(concours=concours)
+    for table in cs.load(concours).current.tables:
+        for _ in range(2):
+            services.hand_record(match=table.match, hand=HandInput("A", "A", 162))
+    cs.concours_draw(concours=concours)
+    return concours
+
+
 def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     fixture = make_fixture()
     coinche, _second = add_coinche_matches(fixture.table)
@@ -64,7 +86,12 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     coinche_hand = Hand.objects.filter(match=coinche).first()
     table = fixture.table
     player = fixture.ids["Léa"]
+    concours = make_concours()
     return {
+        "concours-room": (f"/voir/concours/{concours.read_token}/salle/?equipe=1", None),
+        "concours-results": (f"/voir/concours/{concours.read_token}/resultats/", None),
+        "concours-table-none": (f"/voir/concours/{concours.read_token}/table/99/", None),
+        "concours-cards": (f"/c/{concours.token}/cartes/", None),
         "home": ("/", None),
         "new-match": ("/nouvelle/", None),
         "new-match-refused": ("/nouvelle/", {"player_1": "", "target": "0"}),

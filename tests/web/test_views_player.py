@@ -201,3 +201,16 @@ def test_the_queries_do_not_grow_with_the_matches(client: Client, django_assert_
         again = client.get(f"/t/{table.token}/joueurs/{léa.pk}/")
     main = re.compile(rb"<main.*</main>", re.DOTALL)  # (the footer has a per-response token)
     assert main.search(again.content)[0] == main.search(response.content)[0]
+
+
+def test_a_belote_counts_for_its_team_when_nobody_said_who_held_it(client: Client):
+    """Issue 20, item 9: "Belotes" stayed 0 unless "Qui avait la belote ?" was
+    answered; the team's belotes are counted from the hand itself."""
+    fixture = make_fixture()
+    match = quick_match(fixture.table, ["Léa", "Sam", "Noé", "Zoé"], finished=False)
+    sam = page(client, fixture, "Sam")
+    services.hand_record(match=match, hand=HandInput("B", "B", 90, belote="B"), taker_seat=2)
+    after = page(client, fixture, "Sam")
+    assert figure(after, "Belotes") == figure(sam, "Belotes")  # nobody said who held it
+    team = "Belotes de son équipe"
+    assert int(figure(after, team)) == int(figure(sam, team)) + 1

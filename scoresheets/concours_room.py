@@ -1,0 +1,244 @@
+"""What the room's screen, the printables and the exports of a concours are
+built from (issue 19, docs/concours.md 5): read only, from
+``concours_services.load`` (the results document and the pure core's
+ranking), never a ranking or a draw of their own.
+
+- :func:`fingerprint`: what changes whenever anything the room shows may
+  change (one query): the room's poll answers an empty 204 while it holds.
+- :func:`room`: the screen's slides (ranking pages, then the current
+  partie's tables), each entrant's row flagged when it is the one a phone
+  follows.
+- :func:`results_rows`: the final ranking with its tiebreaks (the results
+  sheet, the ranking CSV).
+- :func:`card_count`: how many table cards to print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Sum
+
+from scoresheets import concours_services as cs
+from scoresheets.concours import document as cdoc
+from scoresheets.models import Concours, Match
+
+RANKING_PAGE = 24  # entrants on one ranking slide (two columns of 12 at 1920x1080)
+TABLES_PAGE = 24  # tables on one tables slide (two columns of 12)
+CARDS_MAX = 500  # table cards printed at the most (200 teams make 100 tables)
+
+
+def fingerprint(concours: Concours) -> str:
+    """A text that changes whenever what the room shows may change: the
+    concours' ``version`` (registrations, draws, swaps, penalties: every
+    write of the concours bumps it) and the sum and count of its tables'
+    match versions (every hand, correction or undo at a table bumps its
+    match's). Versions only grow, and a draw cancelled (matches deleted)
+    bumps the concours' version, so two different states never share one.
+    ``concours`` is a row just read (its ``version`` current). One query."""
+    tables = Match.objects.filter(concours_table__partie__concours=concours).aggregate(
+        versions=Sum("version"), count=Count("pk")
+    )
+    return f"{concours.version}.{tables['versions'] or 0}.{tables['count']}"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One entrant of the ranking as the room shows it."""
+
+    rank: int
+    ex_aequo: bool
+    number: int
+    label: str
+    points: int
+    win_points: int
+    abandon: bool
+    late: bool
+    mine: bool
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One table of the current partie as the room shows it."""
+
+    number: int
+    names: tuple[str, str]
+    totals: tuple[int, int]
+    started: bool
+    finished: bool
+    mine: bool
+    entrants: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Slide:
+    """One screen of the cycle: ``kind`` ``"ranking"`` or ``"tables"``,
+    ``key`` stable across refreshes (the cycle keeps its place), ``page``
+    of ``pages``, its rows in ``columns`` (two halves, read down then
+    across)."""
+
+    kind: str
+    key: str
+    page: int
+    pages: int
+    columns: tuple[tuple[Any, ...], ...]
+
+
+@dataclass(frozen=True)
+class Room:
+    """The room's screen: the state, the slides, this phone's entrant."""
+
+    state: cs.State
+    ranking: dict[str, Any]
+    rows: list[Row]
+    tables: list[TableRow]
+    slides: list[Slide]
+    mine: int | None
+    seat: cs.Seat | None
+    byes: list[str] = field(default_factory=list)
+
+    @property
+    def melee(self) -> bool:
+        return self.state.settings.mode is cdoc.Mode.MELEE
+
+    @property
+    def mine_label(self) -> str:
+        """The name of the entrant this phone follows ("" for none)."""
+        return self.state.label(self.mine) if self.mine is not None else ""
+
+    @property
+    def playing(self) -> list[int]:
+        """The tables of the current partie still playing."""
+        current = self.state.current
+        return current.unfinished() if current else []
+
+    @property
+    def show_tables(self) -> bool:
+        """Whether the current partie's tables are on screen: drawn and not over."""
+        current = self.state.current
+        return current is not None and not current.finished
+
+
+def _halves(rows: Sequence[Any]) -> tuple[tuple[Any, ...], ...]:
+    middle = (len(rows) + 1) // 2
+    return (tuple(rows[:middle]), tuple(rows[middle:]))
+
+
+def _pages(kind: str, rows: Sequence[Any], size: int) -> list[Slide]:
+    chunks = [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
+    return [
+        Slide(kind, f"{kind}-{n}", n, len(chunks), _halves(chunk))
+        for n, chunk in enumerate(chunks, start=1)
+    ]
+
+
+def room(state: cs.State, mine: int | None) -> Room:
+    """The room's screen of ``state`` for a phone following entrant ``mine``
+    (``None``: the projector, or a phone that chose nobody)."""
+    ranking = state.ranking()
+    word = state.settings.entrant_word
+    rows = [
+        Row(
+            rank=s["rank"],
+            ex_aequo=s["ex_aequo"],
+            number=s[word],
+            label=state.label(s[word]),
+            points=s["points"],
+            win_points=s["win_points"],
+            abandon=s["abandon"],
+            late=s["late"],
+            mine=s[word] == mine,
+        )
+        for s in ranking["standings"]
+    ]
+    current = state.current
+    tables: list[TableRow] = []
+    byes: list[str] = []
+    if current is not None:
+        for t in current.tables:
+            tables.append(
+                TableRow(
+                    number=t.number,
+                    names=(cs.side_name(state, t.side_a), cs.side_name(state, t.side_b)),
+                    totals=(t.match.total_a, t.match.total_b),
+                    started=t.match.finished or bool(t.match.total_a or t.match.total_b),
+                    finished=t.match.finished,
+                    mine=mine is not None and (mine in t.side_a or mine in t.side_b),
+                    entrants=(*t.side_a, *t.side_b),
+                )
+            )
+        byes = [state.label(n) for n in current.partie.byes]
+    slides = _pages("ranking", rows, RANKING_PAGE)
+    if current is not None and not current.finished:
+        tables_slides = _pages("tables", tables, TABLES_PAGE)
+        # A partie just drawn: the hall looks for its tables first.
+        if not any(t.started for t in tables):
+            slides = tables_slides + slides
+        else:
+            slides = slides + tables_slides
+    seat = cs.seat_of(state, mine) if mine is not None else None
+    return Room(state, ranking, rows, tables, slides, mine, seat, byes)
+
+
+def seats(state: cs.State) -> dict[int, dict[str, Any]]:
+    """Every entrant's place in the current partie, as a phone that follows
+    it shows it (its label, its table and the table's match token, its
+    opponents and partner, or exempt, or ``table`` None when it does not
+    play it): computed once for every entrant with the room's shared part,
+    so that a phone's own part needs no query."""
+    out: dict[int, dict[str, Any]] = {}
+    for entrant in state.entrants:
+        seat = cs.seat_of(state, entrant.number)
+        out[entrant.number] = {
+            "label": cs.entrant_label(entrant),
+            "bye": seat is not None and seat.table is None,
+            "table": seat.table.number if seat and seat.table else None,
+            "token": seat.table.match.token if seat and seat.table else "",
+            "opponents": seat.opponents if seat else "",
+            "partner": seat.partner if seat else "",
+        }
+    return out
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One entrant of the results sheet: its standing (the ranking
+    document's entry), its label, its players, its tiebreak values in order."""
+
+    standing: dict[str, Any]
+    number: int
+    label: str
+    players: str
+    tiebreaks: tuple[Any, ...]
+
+
+def results_rows(state: cs.State, ranking: dict[str, Any]) -> list[ResultRow]:
+    """The rows of the results sheet and of the ranking CSV, in ranking order."""
+    word = state.settings.entrant_word
+    out = []
+    for s in ranking["standings"]:
+        entrant = state.entrant(s[word])
+        players = ", ".join(entrant.players) if entrant and entrant.players else ""
+        out.append(
+            ResultRow(
+                standing=s,
+                number=s[word],
+                label=state.label(s[word]),
+                players=players,
+                tiebreaks=tuple(s["tiebreaks"][name] for name in ranking["tiebreaks"]),
+            )
+        )
+    return out
+
+
+def card_count(state: cs.State) -> int:
+    """How many table cards the night needs: the most tables a partie had,
+    or half the entrants present at the next partie (a quarter à la mêlée),
+    whichever is more; at least 1."""
+    drawn = max((len(p.tables) for p in state.parties), default=0)
+    partie = len(state.parties) + (1 if state.can_draw else 0) or 1
+    present = sum(1 for e in state.entrants if e.present_at(partie))
+    per_table = 4 if state.settings.mode is cdoc.Mode.MELEE else 2
+    return max(1, drawn, present // per_table)

@@ -1,0 +1,406 @@
+"""The room's screen, the printables and the exports of a concours (issue
+19, docs/concours.md 5).
+
+- The room's screen (``/voir/concours/<read token>/salle/``): the projector's
+  page, on the read-only link, nothing to touch: the ranking live, then the
+  current partie's tables, cycling on a wide screen (static/js/room.js);
+  on a phone the same, stacked, with the team it follows highlighted and
+  its table on top. Its live part polls ``salle/live/?v=<fingerprint>``:
+  an empty 204 while nothing changed (one query), else the part rendered
+  once for every screen that follows the same entrant (cached).
+- A table's card (``/voir/concours/<read token>/table/<n>/``): the address
+  a table card's QR code holds; it leads to that table's sheet in the
+  current partie, so one card stands on its table all night.
+- The printables: the table cards (organiser's link: the night's cards,
+  A4), the results sheet (the ranking with its tiebreaks, A4).
+- The exports: the ranking and every partie's tables as CSV, the results
+  document (what ``rank_concours`` reads), every table's match document
+  (a zip). The concours stays readable afterwards: nothing here expires.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import time
+import zipfile
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+from django.utils.translation import get_language, gettext, gettext_noop
+from django.views.decorators.cache import cache_control, never_cache
+from django.views.decorators.http import require_safe
+
+from scoresheets import caching, exports, services
+from scoresheets import concours_room as room_of
+from scoresheets import concours_services as cs
+from scoresheets.models import Concours
+
+MY_TEAM = "concours_team"  # session key: {read token: the entrant this phone follows}
+TEAM_PARAM = "equipe"  # query parameter: the entrant this phone follows ("" forgets it)
+MY_TEAM_MAX = 20  # concours remembered per browser
+ROOM_TTL = 2 * 60  # seconds: a room's rendered live part is kept
+ROOM_REFRESH = 3  # seconds: the room's live part is rendered again at most this often
+CARDS_PARAM = "n"  # query parameter: how many table cards to print
+
+
+def _read_concours(token: str) -> Concours:
+    return get_object_or_404(Concours, read_token=token)
+
+
+def _number(value: str) -> int | None:
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 7 else None
+
+
+def my_team(request: HttpRequest, state: cs.State) -> int | None:
+    """The entrant this phone follows on the concours' read-only pages:
+    ``?equipe=N`` (then kept in the session, by read token), else the one
+    kept; ``?equipe=`` (or an unknown number) forgets it. The session is
+    written only when the choice changes."""
+    token = state.concours.read_token
+    kept = dict(request.session.get(MY_TEAM, {}))
+    if TEAM_PARAM in request.GET:
+        number = _number(request.GET[TEAM_PARAM])
+        if number is not None and state.entrant(number) is None:
+            number = None
+        if kept.get(token) != number:
+            kept.pop(token, None)
+            if number is not None:
+                kept[token] = number
+            request.session[MY_TEAM] = dict(list(kept.items())[-MY_TEAM_MAX:])
+        return number
+    number = kept.get(token)
+    return number if isinstance(number, int) and state.entrant(number) else None
+
+
+# --------------------------------------------------------------------------
+# The room's screen
+# --------------------------------------------------------------------------
+
+
+SEAT_SLOT = "<!--room-seat-->"  # where a phone's own part goes in the shared live part
+
+
+def shared_part(request: HttpRequest, concours: Concours, version: str) -> dict[str, Any]:
+    """The room's live part as every screen shares it, at ``version``
+    (:func:`concours_room.fingerprint`) or, when the one rendered last is
+    younger than ``ROOM_REFRESH`` seconds, that one: at most one rendering
+    a language every few seconds, however many screens poll and however
+    often the tables write (74 tables change the ranking more than once a
+    second). A dict: ``version`` (the one it shows), ``html`` (rendered
+    for nobody in particular: :func:`personal` adds a phone's part),
+    ``seats`` (``concours_room.seats``), ``partie`` (the current partie's
+    number, or 0), ``at`` (when it was rendered)."""
+    name = caching.key("room", concours.read_token, get_language())
+    latest = caching.get(name)
+    if latest is not None and (
+        latest["version"] == version or time.time() - latest["at"] < ROOM_REFRESH
+    ):
+        return latest
+    state = cs.load(concours)
+    context = {"room": room_of.room(state, None), "concours": concours, "version": version}
+    latest = {
+        "version": version,
+        "html": render_to_string("scoresheets/concours_room.html#live", context, request),
+        "seats": room_of.seats(state),
+        "partie": state.current.number if state.current else 0,
+        "at": time.time(),
+    }
+    caching.put(name, latest, ROOM_TTL)
+    return latest
+
+
+def personal(request: HttpRequest, shared: dict[str, Any], mine: int | None) -> str:
+    """The shared live part for a phone following entrant ``mine``: its rows
+    highlighted (each row names its entrants in ``data-m``), its table on
+    top. No query."""
+    html = shared["html"]
+    seat = shared["seats"].get(mine) if mine is not None else None
+    if seat is None:
+        return html.replace(SEAT_SLOT, "")
+    html = re.sub(rf'<tr data-m="([^"]*) {mine} ', rf'<tr class="is-mine" data-m="\1 {mine} ', html)
+    context = {"mine": mine, "seat": seat, "partie": shared["partie"]}
+    own = render_to_string("scoresheets/concours_room.html#seat", context, request)
+    return html.replace(SEAT_SLOT, own)
+
+
+def _kept_team(request: HttpRequest, concours: Concours) -> int | None:
+    mine = request.session.get(MY_TEAM, {}).get(concours.read_token)
+    return mine if isinstance(mine, int) else None
+
+
+@require_safe
+@never_cache
+def concours_room(request: HttpRequest, token: str) -> HttpResponse:
+    """The room's screen (projector, and a player's phone): see the module."""
+    concours = _read_concours(token)
+    state = cs.load(concours)
+    mine = my_team(request, state)
+    shared = shared_part(request, concours, room_of.fingerprint(concours))
+    read_url = request.build_absolute_uri(reverse("concours_room_read", args=[concours.read_token]))
+    context = {
+        "concours": concours,
+        "state": state,
+        "mine": mine,
+        "team_choices": [(e.number, f"{e.number} · {cs.entrant_label(e)}") for e in state.entrants],
+        "team_param": TEAM_PARAM,
+        "read_url": read_url,
+        "live_html": mark_safe(personal(request, shared, mine)),  # our own rendering
+    }
+    return render(request, "scoresheets/concours_room.html", context)
+
+
+@require_safe
+@never_cache
+def concours_room_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The room's live part if anything changed since ``v`` (and what
+    changed is shown: :func:`shared_part`), else an empty 204. An
+    unchanged poll costs two small queries (the concours, its fingerprint)."""
+    concours = _read_concours(token)
+    seen = request.GET.get("v")
+    version = room_of.fingerprint(concours)
+    if seen == version:
+        return HttpResponse(status=204)
+    shared = shared_part(request, concours, version)
+    if seen == shared["version"]:
+        return HttpResponse(status=204)
+    return HttpResponse(personal(request, shared, _kept_team(request, concours)))
+
+
+@require_safe
+@never_cache
+def concours_table_go(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """The address on table card ``number``: that table's sheet in the
+    current partie (a 302), or a page saying why there is none yet (404)."""
+    concours = _read_concours(token)
+    state = cs.load(concours)
+    current = state.current
+    table = None
+    if current is not None:
+        table = next((t for t in current.tables if t.number == number), None)
+    if table is not None:
+        return redirect(reverse("match", args=[table.match.token]))
+    context = {"concours": concours, "number": number, "current": current}
+    return render(request, "scoresheets/concours_table_none.html", context, status=404)
+
+
+# --------------------------------------------------------------------------
+# Printables
+# --------------------------------------------------------------------------
+
+
+@require_safe
+@never_cache
+def concours_cards(request: HttpRequest, token: str) -> HttpResponse:
+    """The table cards to print (the organiser's link): a card a table,
+    its number big and the QR code of its address (:func:`concours_table_go`),
+    built from this request's host (a laptop's address on the hall's Wi-Fi).
+    ``?n=`` prints that many (1 to ``CARDS_MAX``)."""
+    concours = get_object_or_404(Concours, token=token)
+    state = cs.load(concours)
+    count = room_of.card_count(state)
+    asked = _number(request.GET.get(CARDS_PARAM, ""))
+    if asked is not None:
+        count = min(max(asked, 1), room_of.CARDS_MAX)
+    cards = [
+        (
+            n,
+            request.build_absolute_uri(
+                reverse("concours_table_go_read", args=[concours.read_token, n])
+            ),
+        )
+        for n in range(1, count + 1)
+    ]
+    context = {
+        "concours": concours,
+        "cards": cards,
+        "count": count,
+        "cards_param": CARDS_PARAM,
+        "cards_max": room_of.CARDS_MAX,
+    }
+    return render(request, "scoresheets/concours_cards.html", context)
+
+
+def _tiebreak_words() -> dict[str, str]:
+    return {
+        "points": gettext("Points"),
+        "difference": gettext("Diff."),
+        "conceded": gettext("Encaissés"),
+        "wins": gettext("Gagnées"),
+        "direct": gettext("Conf. directe"),
+    }
+
+
+@require_safe
+@never_cache
+def concours_results(request: HttpRequest, token: str) -> HttpResponse:
+    """The results sheet (A4, print CSS): the ranking with its tiebreaks."""
+    concours = _read_concours(token)
+    state = cs.load(concours)
+    ranking = state.ranking()
+    words = _tiebreak_words()
+    context = {
+        "concours": concours,
+        "state": state,
+        "ranking": ranking,
+        "rows": room_of.results_rows(state, ranking),
+        "tiebreaks": [words[name] for name in ranking["tiebreaks"]],
+        "win_points": ranking["ranking"] == "win_points",
+        "melee": state.settings.entrant_word == "player",
+    }
+    return render(request, "scoresheets/concours_results.html", context)
+
+
+# --------------------------------------------------------------------------
+# Exports
+# --------------------------------------------------------------------------
+
+
+def _filename(concours: Concours, what: str, extension: str) -> str:
+    name = slugify(concours.name) or "concours"
+    return f"rebelote-{name}-{slugify(what)}-{concours.date:%Y-%m-%d}.{extension}"
+
+
+def _download(body: str | bytes, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+RANKING_LABELS = {
+    "rank": gettext_noop("Rang"),
+    "number": gettext_noop("N°"),
+    "name": gettext_noop("Nom"),
+    "players": gettext_noop("Joueurs"),
+    "win_points": gettext_noop("Points de victoire"),
+    "points": gettext_noop("Points"),
+    "conceded": gettext_noop("Encaissés"),
+    "difference": gettext_noop("Différence"),
+    "wins": gettext_noop("Gagnées"),
+    "draws": gettext_noop("Nulles"),
+    "losses": gettext_noop("Perdues"),
+    "parties": gettext_noop("Parties jouées"),
+    "byes": gettext_noop("Exempt"),
+    "penalties": gettext_noop("Pénalités"),
+    "ex_aequo": gettext_noop("Ex aequo"),
+    "abandon": gettext_noop("Abandon"),
+    "late": gettext_noop("Arrivée tardive"),
+}
+
+
+def _labels(labels: dict[str, str]) -> dict[str, str]:
+    return {key: gettext(text) for key, text in labels.items()}
+
+
+@require_safe
+@cache_control(private=True, no_store=True)
+def concours_ranking_csv(request: HttpRequest, token: str) -> HttpResponse:
+    """The ranking as CSV (``exports.concours_ranking_csv``), tiebreaks included."""
+    concours = _read_concours(token)
+    state = cs.load(concours)
+    ranking = state.ranking()
+    rows = room_of.results_rows(state, ranking)
+    tiebreak_labels = {
+        f"tiebreak_{name}": gettext("Départage : %(name)s") % {"name": word}
+        for name, word in _tiebreak_words().items()
+    }
+    text = exports.concours_ranking_csv(
+        ranking,
+        [(row.standing, row.label, row.players) for row in rows],
+        labels={**_labels(RANKING_LABELS), **tiebreak_labels},
+    )
+    filename = _filename(concours, gettext("classement"), "csv")
+    return _download(text, "text/csv; charset=utf-8", filename)
+
+
+TABLES_LABELS = {
+    "partie": gettext_noop("Partie n°"),
+    "table": gettext_noop("Table"),
+    "side_a": gettext_noop("Équipe A"),
+    "side_a_name": gettext_noop("Nom A"),
+    "side_b": gettext_noop("Équipe B"),
+    "side_b_name": gettext_noop("Nom B"),
+    "points_a": gettext_noop("Points A"),
+    "points_b": gettext_noop("Points B"),
+    "donnes": gettext_noop("Donnes"),
+    "finished": gettext_noop("Finie"),
+    "bye": gettext_noop("Exempt"),
+}
+
+
+@require_safe
+@cache_control(private=True, no_store=True)
+def concours_tables_csv(request: HttpRequest, token: str) -> HttpResponse:
+    """Every partie's tables and totals as CSV (``exports.concours_tables_csv``),
+    the exempt of each partie on its own row."""
+    concours = _read_concours(token)
+    state = cs.load(concours)
+    lines = [(p, cs.table_lines(state, p)) for p in state.parties]
+    text = exports.concours_tables_csv(
+        [
+            (
+                p.number,
+                [
+                    (
+                        line.number,
+                        " & ".join(str(n) for n in line.table.side_a),
+                        line.names[0],
+                        " & ".join(str(n) for n in line.table.side_b),
+                        line.names[1],
+                        line.totals,
+                        line.donnes,
+                        line.finished,
+                    )
+                    for line in table_lines
+                ],
+                [(n, state.label(n)) for n in p.partie.byes],
+            )
+            for p, table_lines in lines
+        ],
+        labels=_labels(TABLES_LABELS),
+    )
+    filename = _filename(concours, gettext("tables"), "csv")
+    return _download(text, "text/csv; charset=utf-8", filename)
+
+
+def _results_json(state: cs.State) -> str:
+    return json.dumps(state.document, ensure_ascii=False, indent=2) + "\n"
+
+
+@require_safe
+@cache_control(private=True, no_store=True)
+def concours_results_json(request: HttpRequest, token: str) -> HttpResponse:
+    """The results document (docs/concours.md 1): ``rank_concours`` ranks it
+    exactly as the pages do."""
+    concours = _read_concours(token)
+    state = cs.load(concours)
+    filename = _filename(concours, gettext("resultats"), "json")
+    return _download(_results_json(state), "application/json; charset=utf-8", filename)
+
+
+@require_safe
+@cache_control(private=True, no_store=True)
+def concours_documents_zip(request: HttpRequest, token: str) -> HttpResponse:
+    """Every table's match document (``services.match_export_document``, the
+    match's own export) in one zip, ``partie-2/table-07.json``, with the
+    results document as ``resultats.json``."""
+    concours = _read_concours(token)
+    state = cs.load(concours)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("resultats.json", _results_json(state))
+        for partie in state.parties:
+            for table in partie.tables:
+                document: dict[str, Any] = services.match_export_document(table.match)
+                archive.writestr(
+                    f"partie-{partie.number}/table-{table.number:02d}.json",
+                    json.dumps(document, ensure_ascii=False, indent=2) + "\n",
+                )
+    filename = _filename(concours, gettext("feuilles"), "zip")
+    return _download(buffer.getvalue(), "application/zip", filename)

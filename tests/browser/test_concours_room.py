@@ -1,0 +1,104 @@
+"""The room's screen of a concours in a real browser: on a 1920x1080
+projector one slide at a time, cycling, live as hands are entered (the
+slide on screen kept through a refresh); on a phone every slide, its team
+followed and highlighted; without JavaScript every slide too."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoresheets import concours_room_views as room_views
+from scoresheets import concours_services as cs
+from scoresheets import services
+from scoresheets.scoring import HandInput
+from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, _watch, phone
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def make_concours():
+    concours = cs.concours_create(
+        name="Concours du comité",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"parties": 2, "length": {"target": 1000}},
+    )
+    for n in range(1, 32):  # 31 teams: two ranking slides, one of tables, a bye
+        cs.concours_entrant_register(concours=concours, name=f"Équipe {n}", players=["A", "B"])
+    cs.concours_draw(concours=concours)
+    return concours
+
+
+def projector(browser):
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="fr-FR")
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    _watch(page)
+    return page
+
+
+def shown(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "[data-slide]", "slides => slides.filter(s => s.offsetParent).map(s => s.dataset.slide)"
+    )
+
+
+def test_the_projector_cycles_one_slide_at_a_time_and_follows_the_hands(
+    live_server, browser, monkeypatch
+):
+    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)  # each change rendered at once
+    concours = make_concours()
+    page = projector(browser)
+    page.goto(f"{live_server.url}/voir/concours/{concours.read_token}/salle/")
+    expect(page.locator(".room.is-cycling")).to_have_count(1)
+    # A partie just drawn: its tables first, one slide on screen, no page chrome.
+    assert shown(page) == ["tables-1"]
+    expect(page.locator(".topbar")).to_be_hidden()
+    expect(page.locator("[data-slide]:visible h2")).to_have_text(
+        re.compile("Partie 1 : les tables")
+    )
+    # The next slide comes by itself.
+    page.wait_for_function(
+        "() => !document.querySelector('[data-slide=\"tables-1\"]').offsetParent"
+    )
+    assert shown(page) == ["ranking-1"]
+    # A hand entered at table 1 reaches the screen by the poll; the slide stays.
+    table = cs.load(concours).current.tables[0]
+    services.hand_record(match=table.match, hand=HandInput("A", "A", 162))
+    # The next poll is up to 5 s away: more than expect's own 5 s default.
+    expect(page.locator("#room-live")).to_contain_text("162 – 0", timeout=WAIT_MS)
+    assert len(shown(page)) == 1
+    assert CSP_PROBLEMS == []
+
+
+def test_a_phone_follows_its_team_and_sees_every_slide(live_server, browser):
+    concours = make_concours()
+    table = cs.load(concours).current.tables[2]
+    team = table.side_b[0]
+    page = phone(browser)
+    page.goto(f"{live_server.url}/voir/concours/{concours.read_token}/salle/")
+    assert shown(page) == ["tables-1", "ranking-1", "ranking-2"]
+    expect(page.locator(".room-follow")).to_be_hidden()
+    page.locator("#room-team").select_option(str(team))
+    page.get_by_role("button", name="Suivre").click()
+    expect(page.locator(".room-seat")).to_contain_text(f"Partie 1 : table {table.number}, contre")
+    expect(page.locator("tr.is-mine")).to_have_count(2)  # its table, its rank
+    # Remembered: the page opened again without the choice.
+    page.goto(f"{live_server.url}/voir/concours/{concours.read_token}/salle/")
+    expect(page.locator(".room-seat")).to_contain_text(f"table {table.number}")
+    page.get_by_role("link", name=f"Feuille de la table {table.number}").click()
+    expect(page.locator("#scoreboard")).to_be_visible()
+    assert CSP_PROBLEMS == []
+
+
+def test_without_javascript_every_slide_is_on_the_page(live_server, browser):
+    concours = make_concours()
+    page = phone(browser, javascript=False)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/voir/concours/{concours.read_token}/salle/")
+    assert shown(page) == ["tables-1", "ranking-1", "ranking-2"]
+    assert CSP_PROBLEMS == []

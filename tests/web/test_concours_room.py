@@ -1,0 +1,384 @@
+"""The room's screen of a concours, its table cards' addresses, the
+printables and the exports (scoresheets/concours_room_views.py)."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import json
+import re
+import time
+import zipfile
+
+import pytest
+from django.core.management import call_command
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from scoresheets import concours_room, services
+from scoresheets import concours_room_views as room_views
+from scoresheets import concours_services as cs
+from scoresheets.concours import document as cdoc
+from scoresheets.concours import ranking
+from scoresheets.scoring import HandInput
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _render_every_change(monkeypatch):
+    """The room's live part rendered again at every change (not at most every
+    few seconds, which its own test checks)."""
+    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)
+
+
+DAY = datetime.date(2026, 12, 5)
+WIN_A = HandInput("A", "A", 162)
+SHORT = {"parties": 2, "length": {"target": 300}}  # two hands end a table
+
+
+def make(teams=5, settings=None, preset="classique"):
+    concours = cs.concours_create(
+        name="Concours du comité", date=DAY, preset=preset, settings=settings or SHORT
+    )
+    for n in range(1, teams + 1):
+        cs.concours_entrant_register(
+            concours=concours, name=f"Équipe {n}", players=[f"P{n}a", f"P{n}b"]
+        )
+    return concours
+
+
+def play(concours, hands=2):
+    for table in cs.load(concours).current.tables:
+        for _ in range(hands):
+            services.hand_record(match=table.match, hand=WIN_A)
+
+
+def room_url(concours, name="concours_room_read", *args):
+    return reverse(name, args=[concours.read_token, *args])
+
+
+def body(response) -> str:
+    return response.content.decode()
+
+
+# --------------------------------------------------------------------------
+# The room's screen
+# --------------------------------------------------------------------------
+
+
+def test_the_room_shows_the_ranking_and_the_tables_of_the_partie_drawn(client: Client):
+    concours = make()
+    cs.concours_draw(concours=concours)
+    page = body(client.get(room_url(concours)))
+    assert "Concours du comité" in page
+    assert 'data-slide="ranking-1"' in page and 'data-slide="tables-1"' in page
+    # A partie just drawn: its tables come first, the hall looks for them.
+    assert page.index('data-slide="tables-1"') < page.index('data-slide="ranking-1"')
+    assert "Exempt" in page  # five teams: one is exempt
+    assert "2 tables jouent encore" in page
+    # The address for phones, as a QR code, from this request's host.
+    assert 'class="segno"' in page
+    # The live part polls, and works without JavaScript (every slide is in the page).
+    assert 'data-hx-trigger="every 5s"' in page
+    assert '<noscript><meta http-equiv="refresh" content="30"></noscript>' in page
+
+
+def test_the_tables_come_after_the_ranking_once_hands_are_entered(client: Client):
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    play(concours, hands=1)
+    page = body(client.get(room_url(concours)))
+    assert page.index('data-slide="ranking-1"') < page.index('data-slide="tables-1"')
+    assert "162 – 0" in page
+
+
+def test_a_finished_partie_leaves_only_the_ranking(client: Client):
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    play(concours)
+    page = body(client.get(room_url(concours)))
+    assert 'data-slide="tables-1"' not in page
+    assert "Partie 1 terminée" in page
+
+
+def test_the_ranking_is_paged_for_a_big_hall():
+    concours = make(30)
+    cs.concours_draw(concours=concours)
+    built = concours_room.room(cs.load(concours), None)
+    ranking_slides = [s for s in built.slides if s.kind == "ranking"]
+    assert [s.page for s in ranking_slides] == [1, 2]
+    assert sum(len(c) for s in ranking_slides for c in s.columns) == 30
+    tables = [s for s in built.slides if s.kind == "tables"]
+    assert sum(len(c) for s in tables for c in s.columns) == 15
+
+
+def test_the_live_part_is_an_empty_204_while_nothing_changes(client: Client):
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    page = body(client.get(room_url(concours)))
+    poll = re.search(r'data-hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert client.get(poll).status_code == 204
+    services.hand_record(match=cs.load(concours).current.tables[0].match, hand=WIN_A)
+    changed = client.get(poll)
+    assert changed.status_code == 200
+    assert 'id="room-live"' in body(changed) and "162 – 0" in body(changed)
+    again = re.search(r'data-hx-get="([^"]+)"', body(changed)).group(1).replace("&amp;", "&")
+    assert again != poll and client.get(again).status_code == 204
+
+
+def test_the_live_part_is_rendered_at_most_every_few_seconds(client: Client, monkeypatch):
+    monkeypatch.setattr(room_views, "ROOM_REFRESH", 3)
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    page = body(client.get(room_url(concours)))
+    poll = re.search(r'data-hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    services.hand_record(match=cs.load(concours).current.tables[0].match, hand=WIN_A)
+    # Within the refresh: what the screens have is still what is shown.
+    assert client.get(poll).status_code == 204
+    later = time.time() + 3
+    monkeypatch.setattr(room_views.time, "time", lambda: later)
+    changed = client.get(poll)
+    assert changed.status_code == 200 and "162 – 0" in body(changed)
+
+
+def test_every_write_of_the_concours_changes_the_fingerprint():
+    concours = make(4)
+    seen = {concours_room.fingerprint(concours)}
+
+    def changed():
+        concours.refresh_from_db()
+        value = concours_room.fingerprint(concours)
+        assert value not in seen
+        seen.add(value)
+
+    cs.concours_entrant_register(concours=concours, name="Tard", players=[])
+    changed()
+    cs.concours_draw(concours=concours)
+    changed()
+    cs.concours_undraw(concours=concours)
+    changed()
+    cs.concours_draw(concours=concours)
+    changed()
+    services.hand_record(match=cs.load(concours).current.tables[0].match, hand=WIN_A)
+    changed()
+    cs.concours_penalty(
+        concours=concours, entrant=cs.load(concours).current.tables[0].side_a[0], points=162
+    )
+    changed()
+
+
+def test_a_phone_follows_its_team_remembered(client: Client):
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    state = cs.load(concours)
+    table = state.current.tables[1]
+    team = table.side_b[0]
+    page = body(client.get(room_url(concours) + f"?equipe={team}"))
+    assert 'class="is-mine"' in page
+    assert f"table {table.number}, contre" in page
+    assert reverse("match", args=[table.match.token]) in page
+    # Remembered: the page and its live part without the parameter.
+    again = body(client.get(room_url(concours)))
+    assert f"table {table.number}, contre" in again and 'class="is-mine"' in again
+    services.hand_record(match=table.match, hand=WIN_A)
+    live = body(client.get(room_url(concours, "concours_room_live_read") + "?v=0"))
+    assert 'class="is-mine"' in live
+    # Forgotten with an empty choice; an unknown number is no team.
+    assert 'class="is-mine"' not in body(client.get(room_url(concours) + "?equipe="))
+    assert 'class="is-mine"' not in body(client.get(room_url(concours) + "?equipe=99"))
+    assert 'class="is-mine"' not in body(client.get(room_url(concours) + "?equipe=x%00"))
+
+
+def test_another_phone_does_not_get_this_phones_team_from_the_cache(client: Client):
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    client.get(room_url(concours) + "?equipe=1")
+    other = Client()
+    assert 'class="is-mine"' not in body(other.get(room_url(concours)))
+    assert 'class="is-mine"' not in body(other.get(room_url(concours, "concours_room_live_read")))
+
+
+def test_the_room_before_any_draw_and_a_wrong_token(client: Client):
+    concours = make(0)
+    page = body(client.get(room_url(concours)))
+    assert "Personne n'est encore inscrit." in page
+    assert client.get(f"/voir/concours/{concours.token}/salle/").status_code == 404
+    assert client.get(f"/voir/concours/{'A' * 24}/salle/live/").status_code == 404
+
+
+def test_the_room_in_english(client: Client):
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    client.cookies["django_language"] = "en"
+    page = body(client.get(room_url(concours)))
+    assert "Ranking" in page and "tables still playing" in page
+
+
+# --------------------------------------------------------------------------
+# A table card's address
+# --------------------------------------------------------------------------
+
+
+def test_a_table_card_leads_to_its_table_in_the_current_partie(client: Client):
+    concours = make(4)
+    assert client.get(room_url(concours, "concours_table_go_read", 1)).status_code == 404
+    cs.concours_draw(concours=concours)
+    first = cs.load(concours).current.tables[1].match
+    go = client.get(room_url(concours, "concours_table_go_read", 2))
+    assert go.status_code == 302 and go["Location"] == reverse("match", args=[first.token])
+    play(concours)
+    cs.concours_draw(concours=concours)
+    second = cs.load(concours).current.tables[1].match
+    assert second.pk != first.pk
+    go = client.get(room_url(concours, "concours_table_go_read", 2))
+    assert go["Location"] == reverse("match", args=[second.token])
+    missing = client.get(room_url(concours, "concours_table_go_read", 9))
+    assert missing.status_code == 404
+    assert "La table 9 ne joue pas la partie 2." in body(missing)
+
+
+# --------------------------------------------------------------------------
+# Printables
+# --------------------------------------------------------------------------
+
+
+@override_settings(ALLOWED_HOSTS=["192.168.4.1", "testserver"])
+def test_the_table_cards_carry_the_tables_addresses_from_the_requests_host(client: Client):
+    concours = make(7)
+    url = reverse("concours_cards", args=[concours.token])
+    page = body(client.get(url, HTTP_HOST="192.168.4.1:8000"))
+    assert page.count('class="card-sheet-card"') == 3  # seven teams: three tables
+    assert page.count('class="segno"') == 3
+    assert f"http://192.168.4.1:8000/voir/concours/{concours.read_token}/table/3/" in page
+    assert body(client.get(url + "?n=5")).count('class="card-sheet-card"') == 5
+    assert body(client.get(url + "?n=0")).count('class="card-sheet-card"') == 1
+    assert body(client.get(url + "?n=abc")).count('class="card-sheet-card"') == 3
+    # The organiser's link only: a read-only link is not one.
+    assert client.get(f"/c/{concours.read_token}/cartes/").status_code == 404
+
+
+def test_the_results_sheet_shows_the_tiebreaks(client: Client):
+    concours = make(5)
+    cs.concours_draw(concours=concours)
+    play(concours)
+    page = body(client.get(room_url(concours, "concours_results_read")))
+    assert "Diff." in page and "Gagnées" in page
+    document = cs.results_document(concours)
+    first = ranking.ranking_document(cdoc.parse_concours(document))["standings"][0]
+    assert f'<td class="num">{first["points"]}</td>' in page
+
+
+# --------------------------------------------------------------------------
+# Exports
+# --------------------------------------------------------------------------
+
+
+def rows_of(response):
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
+
+
+def test_the_ranking_csv_is_the_cores_ranking(client: Client):
+    concours = make(5)
+    cs.concours_draw(concours=concours)
+    play(concours)
+    response = client.get(room_url(concours, "concours_ranking_csv_read"))
+    assert response["Content-Disposition"].startswith('attachment; filename="rebelote-')
+    rows = rows_of(response)
+    assert rows[0][:3] == ["Rang", "N°", "Nom"]
+    assert rows[0][-2:] == ["Départage : Diff.", "Départage : Gagnées"]
+    expected = cs.load(concours).ranking()["standings"]
+    assert [int(r[1]) for r in rows[1:]] == [s["team"] for s in expected]
+    assert [int(r[5]) for r in rows[1:]] == [s["points"] for s in expected]
+
+
+def test_the_tables_csv_has_every_partie_its_tables_and_its_exempt(client: Client):
+    concours = make(5)
+    cs.concours_draw(concours=concours)
+    play(concours)
+    cs.concours_draw(concours=concours)
+    rows = rows_of(client.get(room_url(concours, "concours_tables_csv_read")))
+    assert rows[0][0] == "Partie n°"
+    parties = [r[0] for r in rows[1:]]
+    assert parties.count("1") == 3 and parties.count("2") == 3  # two tables and the exempt
+    played = [r for r in rows[1:] if r[0] == "1" and r[1]]
+    assert all(r[6:10] == ["324", "0", "2", "1"] for r in played)
+
+
+def test_the_results_document_is_what_rank_concours_ranks(client: Client, tmp_path, capsys):
+    concours = make(5)
+    cs.concours_draw(concours=concours)
+    play(concours)
+    response = client.get(room_url(concours, "concours_results_json_read"))
+    document = json.loads(response.content)
+    assert document == cs.results_document(concours)
+    path = tmp_path / "resultats.json"
+    path.write_bytes(response.content)
+    call_command("rank_concours", str(path))
+    assert json.loads(capsys.readouterr().out) == cs.load(concours).ranking()
+
+
+def test_the_zip_holds_every_tables_match_document(client: Client):
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    play(concours)
+    cs.concours_draw(concours=concours)
+    response = client.get(room_url(concours, "concours_documents_zip_read"))
+    assert response["Content-Type"] == "application/zip"
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    names = sorted(archive.namelist())
+    assert names == [
+        "partie-1/table-01.json",
+        "partie-1/table-02.json",
+        "partie-2/table-01.json",
+        "partie-2/table-02.json",
+        "resultats.json",
+    ]
+    first = cs.load(concours).parties[0].tables[0].match
+    assert json.loads(archive.read("partie-1/table-01.json")) == services.match_export_document(
+        first
+    )
+
+
+def test_a_finished_concours_stays_readable(client: Client):
+    concours = make(4)
+    for _ in range(2):
+        cs.concours_draw(concours=concours)
+        play(concours)
+    assert cs.load(concours).over
+    for name in (
+        "concours_room_read",
+        "concours_results_read",
+        "concours_ranking_csv_read",
+        "concours_tables_csv_read",
+        "concours_results_json_read",
+        "concours_documents_zip_read",
+    ):
+        assert client.get(room_url(concours, name)).status_code == 200, name
+    assert "Classement final" in body(client.get(room_url(concours)))
+
+
+# --------------------------------------------------------------------------
+# Headers: the strict policy, HEAD
+# --------------------------------------------------------------------------
+
+
+def test_the_room_pages_have_no_inline_style_nor_script_without_nonce(client: Client):
+    concours = make(5)
+    cs.concours_draw(concours=concours)
+    for url in (
+        room_url(concours) + "?equipe=1",
+        room_url(concours, "concours_results_read"),
+        reverse("concours_cards", args=[concours.token]),
+        room_url(concours, "concours_table_go_read", 9),
+    ):
+        response = client.get(url)
+        page = body(response)
+        assert "<style" not in page and not re.search(r"\sstyle=", page), url
+        nonce = re.search(r"'nonce-([^']+)'", response["Content-Security-Policy"]).group(1)
+        for tag in re.findall(r"<script\b[^>]*>", page):
+            assert "src=" in tag or f'nonce="{nonce}"' in tag, (url, tag)
+        assert client.head(url).status_code == response.status_code
