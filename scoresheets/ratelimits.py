@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import ipaddress
-import logging
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,9 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_ratelimit.core import get_usage
 
-from scoresheets import limits
-
-logger = logging.getLogger(__name__)
+from scoresheets import caching, limits
 
 
 def client_address(request: HttpRequest) -> str:
@@ -101,20 +98,23 @@ def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
 
 
 def _usage(request: HttpRequest, limit: Limit) -> dict | None:
-    try:
-        return get_usage(
+    """django-ratelimit's count of ``limit`` for this request, incremented;
+    ``None`` when the cache fails or its breaker skips it
+    (``caching.breaker``): a cache that cannot be reached must not stop a
+    table entering its hands, so the write goes on unlimited (fail open), and
+    the breaker's one line says so."""
+    return caching.breaker.call(
+        f"rate limit {limit.group}",
+        lambda: get_usage(
             request,
             group=limit.group,
             key=limit.key,
             rate=limit.rate,
             method="POST",
             increment=True,
-        )
-    except Exception:  # the cache is a guard, not a store
-        # A cache that cannot be reached must not stop a table entering its
-        # hands: the write goes on unlimited (fail open), and the log says so.
-        logger.warning("rate limit %s not checked: the cache failed", limit.group, exc_info=True)
-        return None
+        ),
+        None,
+    )
 
 
 def limited(*rules: Limit) -> Callable:
