@@ -114,6 +114,7 @@ class Breaker:
         self._skip_until = 0.0
         self._logged_at: float | None = None
         self._failures = 0  # since the last line
+        self._before_retry: list[Callable[[], None]] = []
 
     @property
     def is_open(self) -> bool:
@@ -136,10 +137,22 @@ class Breaker:
         """A call answered: the breaker closes (said once if it was open)."""
         if self._open:
             with self._lock:
-                if self._open:
-                    self._open = False
-                    self._failures = 0
-                    log.warning("cache available again")
+                if not self._open:
+                    return
+                self._open = False
+                self._failures = 0
+            log.warning("cache available again")
+
+    def before_retry(self, hook: Callable[[], None]) -> None:
+        """Run ``hook()`` (which calls the cache itself, and may raise) before
+        the call that tries the cache again after a failure: what the cache
+        missed is repaired before anything is read from it."""
+        self._before_retry.append(hook)
+
+    def retry_now(self) -> None:
+        """Let the next call try the cache at once (the wait is over)."""
+        with self._lock:
+            self._skip_until = 0.0
 
     def failed(self, what: str, error: BaseException) -> None:
         """A call raised ``error``: the breaker opens for ``seconds``."""
@@ -163,9 +176,13 @@ class Breaker:
 
     def call(self, what: str, operation: Callable[[], T], default: T) -> T:
         """``operation()`` if the breaker lets it through and it answers, else ``default``."""
+        retrying = self._open
         if not self.allow():
             return default
         try:
+            if retrying:
+                for hook in self._before_retry:
+                    hook()
             value = operation()
         except Exception as error:  # the cache is an optimisation: go on from the database
             self.failed(what, error)
@@ -216,11 +233,48 @@ def put_many(values: dict[str, Any], timeout: int) -> None:
 # --------------------------------------------------------------------------
 
 
+UNWRITTEN_MOST = 10_000  # version keys remembered as unwritten, at most
+
+_unwritten: set[str] = set()
+_unwritten_lock = threading.Lock()
+
+
 def version_changed(tokens: Iterable[str], version: int) -> None:
     """Record ``version`` as the current version of the match of ``tokens``
     (its token and its read token: each page polls by its own). Called by the
-    service that bumps it, inside its transaction, holding the match's lock."""
-    put_many({key("version", token): version for token in tokens}, VERSION_TTL)
+    service that bumps it, inside its transaction, holding the match's lock.
+
+    A write that fails (or that the breaker skips) leaves the cache holding
+    an older version: its keys are remembered, and deleted as soon as the
+    cache is tried again (:func:`forget_unwritten`), so that the next poll
+    reads the database instead of telling the phones nothing changed."""
+    values = {key("version", token): version for token in tokens}
+    written = breaker.call("set_many", lambda: cache.set_many(values, VERSION_TTL) == [], False)
+    if not written:
+        with _unwritten_lock:
+            if len(_unwritten) < UNWRITTEN_MOST:
+                _unwritten.update(values)
+
+
+def forget_unwritten() -> None:
+    """Delete the version keys whose write failed while the cache was down
+    (their value there is older than the database's); run by the breaker
+    before it tries the cache again. Raises what the cache raises (the keys
+    are then kept for the next try)."""
+    with _unwritten_lock:
+        names = list(_unwritten)
+        _unwritten.clear()
+    if not names:
+        return
+    try:
+        cache.delete_many(names)
+    except Exception:
+        with _unwritten_lock:
+            _unwritten.update(names)
+        raise
+
+
+breaker.before_retry(forget_unwritten)
 
 
 def match_version(token: str, *, field: str = "token") -> int | None:
