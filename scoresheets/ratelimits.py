@@ -49,12 +49,17 @@ def client_address(request: HttpRequest) -> str:
 
 def address_key(group: str, request: HttpRequest) -> str:
     """The rate-limit key of the client: its IPv4 address, or its IPv6 /64
-    network (one household or phone gets a whole /64)."""
+    network (one household or phone gets a whole /64). An IPv4-mapped IPv6
+    address (``::ffff:192.0.2.1``, what a dual-stack socket reports for an
+    IPv4 client) is its IPv4 address: its /64 would put every IPv4 client
+    in one bucket."""
     address = client_address(request)
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return address or "-"
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
     if ip.version == 6:
         return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
     return str(ip)

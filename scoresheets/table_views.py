@@ -105,7 +105,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             lambda: tables.table_create(
                 name=form.cleaned_data["name"],
                 player_names=form.cleaned_data["players"],
-                key=form.one_time_key(),
+                key=form.one_time_key(request),
             ),
             form,
             invalid=gettext("Ces noms ne conviennent pas : vérifiez-les."),

@@ -93,7 +93,7 @@ def match_import(request: HttpRequest) -> HttpResponse:
             lambda: services.match_import(
                 document=form.cleaned_data["document"],
                 device=device(request),
-                key=form.one_time_key(),
+                key=form.one_time_key(request),
             ),
             form,
             invalid_field="document",
