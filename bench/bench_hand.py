@@ -5,13 +5,15 @@ Run from the project root (its own SQLite file, or DATABASE_URL):
     .venv/bin/python bench/bench_hand.py [--hands 30] [--runs 40] [--profile]
 
 Creates ``--runs`` matches of ``--hands - 1`` hands each (with
-announcements, belotes, a capot now and then: the defaults' rules) and, on
-each, POSTs its next hand as ``hand.js`` does (htmx, the entry form's
+announcements, belotes, a capot now and then: the defaults' rules), renders
+each one's sheet once (a poll: what its phones have seen) and POSTs its next
+hand as ``hand.js`` does (htmx, the entry form's
 fields with ``match_version`` and a fresh one-time key) through Django's
 test client: the whole middleware stack, the service, the sheet and the
 fresh entry form, no network. Then the three other phones' polls (the
 sheet the save rendered, from the cache). Prints the median and mean
-process CPU time (``time.process_time``: this process's CPU, whatever the
+process CPU time (and the part of it that renders the sheet after the hand:
+``sync.sheet.sheet_fragments``) (``time.process_time``: this process's CPU, whatever the
 machine's other load) of a save, of its four-phone total, and the median
 wall time. ``--profile``: a cProfile of 20 saves, by cumulative time.
 
@@ -71,6 +73,26 @@ def document(hands: int, seed: int) -> dict:
     }
 
 
+SHEET_CPU: list[float] = []  # the CPU of the sheet's rendering, within each save
+
+
+def _timed_sheet_fragments():
+    """Wrap the hand views' ``sheet_fragments`` to count its CPU (the sheet
+    after the hand, apart from the fresh entry form)."""
+    from scoresheets import hand_views
+
+    real = hand_views.sheet_fragments
+
+    def timed(*args, **kwargs):
+        started = time.process_time()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            SHEET_CPU.append(time.process_time() - started)
+
+    hand_views.sheet_fragments = timed
+
+
 def save(client: Client, match: Match) -> tuple[float, float]:
     """POST ``match``'s next hand as hand.js does: (CPU s, wall s)."""
     data = {
@@ -114,16 +136,22 @@ def main() -> None:
     client.get(f"/m/{matches[0].token}/")  # the CSRF and session cookies
     for match in matches[:3]:  # warm-up: templates compiled, imports done
         save(client, match)
-    saves, walls, totals = [], [], []
+    _timed_sheet_fragments()
+    saves, walls, totals, sheets = [], [], [], []
     for match in matches[3:]:
         match.refresh_from_db()
+        # The sheet before the hand, as its phones have seen it (rendered by a poll).
+        Client().get(f"/m/{match.token}/poll/?v=0", headers={"HX-Request": "true"})
+        SHEET_CPU.clear()
         cpu, wall = save(client, match)
+        sheets.append(sum(SHEET_CPU) * 1000)
         saves.append(cpu * 1000)
         walls.append(wall * 1000)
         totals.append(cpu * 1000 + others(match, match.version) * 1000)
     print(f"{args.runs} saves of hand {args.hands}, {connection.vendor}")
     median, mean = statistics.median(saves), statistics.mean(saves)
     print(f"save, CPU:  median {median:.1f} ms, mean {mean:.1f} ms")
+    print(f"  of which the sheet after the hand, CPU: median {statistics.median(sheets):.2f} ms")
     print(f"save, wall: median {statistics.median(walls):.1f} ms")
     print(f"save + 3 other phones' polls, CPU: median {statistics.median(totals):.1f} ms")
     if args.profile:

@@ -14,15 +14,7 @@ from scoresheets.sync.ladder import attempt
 def remember(request: HttpRequest, session_key: str, token: str, most: int) -> None:
     """Put ``token`` first in the list this browser's session keeps under
     ``session_key`` ("my matches", "my tables"), which holds ``most`` tokens
-    at the most; the session is only written when the list changes.
-
-    A read (GET, HEAD) from a client that sent no cookie at all remembers
-    nothing: a link preview, a scanner or a script that keeps no cookie
-    would otherwise leave a session row a year long at each visit (issue
-    21). A browser keeps the cookies of its first visit (the CSRF cookie of
-    the page's forms): its next visit, or its first write, remembers."""
-    if request.method in ("GET", "HEAD") and not request.COOKIES:
-        return
+    at the most; the session is only written when the list changes."""
     tokens = request.session.get(session_key, [])
     if tokens[:1] != [token]:
         request.session[session_key] = [token, *(t for t in tokens if t != token)][:most]

@@ -127,7 +127,12 @@ def match_new(request: HttpRequest) -> HttpResponse:
 @never_cache  # a page brought back by Back must not resubmit an old form
 def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
-    remember(request, MY_MATCHES, match.token, MY_MATCHES_MAX)
+    if request.COOKIES:
+        # A client that sent no cookie at all (a link preview, a scanner, a
+        # script) would leave a session row a year long at each visit (issue
+        # 21). A browser keeps the cookies of its first visit (the CSRF
+        # cookie of the entry form): its next visit, or its first hand, remembers.
+        remember(request, MY_MATCHES, match.token, MY_MATCHES_MAX)
     sheet = services.match_get_scoresheet(match)
     form = hand_form(match, sheet.players, number=len(sheet.hands) + 1, version=match.version)
     context = match_context(request, sheet, form)

@@ -9,10 +9,12 @@ match's ``data-version``, which the next poll sends back as ``v``.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -43,7 +45,8 @@ def sheet_fragments(
     read-only link (no correction links; its links are read links), kept
     under the match's read token.
     """
-    name = sheet_name(match.read_token if read_only else match.token, match.version)
+    token = match.read_token if read_only else match.token
+    name = sheet_name(token, match.version)
     parts = caching.get(name)
     if parts is None:
         sheet = sheet or services.match_get_scoresheet(match)
@@ -56,6 +59,7 @@ def sheet_fragments(
             # answer to a saved hand (htmx swaps it in by id; elsewhere the
             # attribute is inert).
             "oob": True,
+            "rows_html": rows_html(sheet, token, read_only=read_only),
         }
         parts = {
             part: render_to_string(f"scoresheets/match.html#{part}", context)
@@ -63,6 +67,59 @@ def sheet_fragments(
         }
         caching.put(name, parts, caching.SHEET_TTL)
     return {part: mark_safe(caching.with_csrf_token(request, parts[part])) for part in SHEET_PARTS}
+
+
+def rows_html(sheet: services.Scoresheet, token: str, *, read_only: bool) -> list[SafeString]:
+    """The rows of ``sheet`` (``match.html#hand_row``, newest first), each
+    rendered once and kept: after a new hand only its row is rendered, the
+    others come from the cache (one read, one write).
+
+    A row shows its hand and the engine's result for it, which depends on the
+    match's rules and names and on every hand up to it: each row is kept
+    under a digest of those (each live hand's id and version, in order: any
+    correction, delete or restore changes the digest of its row and of every
+    later row, which are rendered again). The rows of a match are kept
+    together under one key per (token, language): ``token`` is the match's
+    token, or its read token for the read-only sheet (``read_only``: its
+    links are read links, no correction link).
+    """
+    match = sheet.match
+    name = caching.key("rows", token, get_language())
+    kept = caching.get(name) or {}
+    running = hashlib.sha256(
+        repr(
+            (
+                match.game,
+                match.rule_values,
+                match.card_names,
+                match.first_dealer,
+                match.team_a_name,
+                match.team_b_name,
+                [(p.seat, p.name) for p in sheet.players],
+                read_only,
+            )
+        ).encode()
+    )
+    digests = []
+    for hand in sheet.hands:
+        running.update(f"{hand.pk}.{hand.version};".encode())
+        digests.append(running.hexdigest()[:24])
+    digests.reverse()  # the rows' order: newest first
+    template = None
+    rows, fresh = [], {}
+    for row, digest in zip(sheet.rows, digests, strict=True):
+        html = kept.get(digest)
+        if html is None:
+            if template is None:
+                template = get_template("scoresheets/match.html#hand_row")
+            context = {"row": row, "match": match, "read_only": read_only}
+            html = template.render(context)
+        fresh[digest] = html
+        rows.append(mark_safe(html))
+    if fresh.keys() != kept.keys():
+        # Only the rows of this sheet: a deleted or corrected hand's old row goes.
+        caching.put(name, fresh, caching.ROWS_TTL)
+    return rows
 
 
 def sheet_name(token: str, version: int) -> str:
