@@ -56,6 +56,7 @@ log = logging.getLogger(__name__)
 VERSION_TTL = 30  # seconds: a lost version write is seen at worst this late
 SHEET_TTL = 2 * 60  # seconds: its phones fetch a new sheet within seconds (30 s when hidden)
 ROWS_TTL = 6 * 60 * 60  # seconds: a match's rendered rows, kept for its next hands (an evening)
+EXPORT_TTL = 60 * 60  # seconds: a table's CSV exports (keyed by its matches' versions)
 SUMMARY_TTL = 30 * 24 * 60 * 60  # seconds: a finished match's figures never change
 
 

@@ -6,8 +6,11 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
+from scoresheets import services
 from scoresheets.models import Match
 from tests.factories import hand, make_match, play
 
@@ -81,6 +84,23 @@ def test_it_reads_my_matches_in_a_fixed_number_of_queries(
         client.get(f"/m/{play(make_match(), hand('A', 100), hand('B', 100)).token}/")
     with django_assert_max_num_queries(4):
         assert client.get("/").status_code == 200
+
+
+def test_it_lists_my_matches_without_reading_or_scoring_their_hands(
+    client: Client, django_assert_max_num_queries, monkeypatch
+):
+    """Issue 21: 50 matches of 200 hands were read and scored at each view."""
+    client.get("/")  # a browser that keeps the site's cookies
+    over = play(make_match(target=100), hand("A", 120))
+    going = play(make_match(), hand("A", 100), hand("B", 90))
+    client.get(f"/m/{over.token}/")
+    client.get(f"/m/{going.token}/")
+    monkeypatch.setattr(services.scoring, "score_match", None)  # the engine is not asked
+    with CaptureQueriesContext(connection) as captured:
+        body = client.get("/").content.decode()
+    assert not any("scoresheets_hand" in q["sql"] for q in captured.captured_queries)
+    assert "En cours : 2 donnes" in body
+    assert "Terminée, gagnée par" in body
 
 
 def test_it_imports_a_match_document(client: Client):
