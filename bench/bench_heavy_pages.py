@@ -5,9 +5,9 @@ Run from the project root (its own SQLite file, or DATABASE_URL):
 
     .venv/bin/python bench/bench_heavy_pages.py [--runs 5]
 
-Builds (bulk inserts, about a minute) 50 matches of ``limits.MATCH_MAX_HANDS``
-hands each in one browser's "my matches", and a table at its cap of matches
-(``limits.TABLE_MAX_MATCHES``) of 30 hands each; then requests, with
+Builds (bulk inserts) 50 matches of ``limits.MATCH_MAX_HANDS`` hands each
+in one browser's "my matches", and a table of ``--table-matches`` matches
+(default: its cap, ``limits.TABLE_MAX_MATCHES``) of 30 hands each; then requests, with
 Django's test client, the home page and the table's ``donnes.csv``:
 the first request after emptying the cache, then the median of ``--runs``
 requests; process CPU time (``time.process_time``) and queries.
@@ -42,7 +42,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from scoresheets import limits, services, tables  # noqa: E402
-from scoresheets.models import Hand, HandRevision, Match  # noqa: E402
+from scoresheets.models import Hand, HandRevision, Match, Table  # noqa: E402
 from scoresheets.scoring import HandInput  # noqa: E402
 
 
@@ -82,6 +82,7 @@ def measure(client: Client, url: str, runs: int) -> tuple[float, float, int, int
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--table-matches", type=int, default=limits.TABLE_MAX_MATCHES)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     rng = random.Random(20240501)
@@ -95,13 +96,10 @@ def main() -> None:
             fill(match, limits.MATCH_MAX_HANDS, rng)
     for match in Match.objects.filter(table__isnull=True):
         client.get(f"/m/{match.token}/")  # "my matches"
-    table = tables.Table.objects.first() if hasattr(tables, "Table") else None
-    from scoresheets.models import Table
-
     table = Table.objects.first()
     if table is None:
         table = tables.table_create(name="Les jeudis", player_names=["a", "b", "c", "d"])
-        for _ in range(limits.TABLE_MAX_MATCHES):
+        for _ in range(args.table_matches):
             match = services.match_create(
                 names=["a", "b", "c", "d"], rules=Rules(target=10**6), table=table
             )
@@ -111,7 +109,7 @@ def main() -> None:
     for label, url in (
         ("home, 50 matches of 200 hands", "/"),
         (
-            f"donnes.csv, {limits.TABLE_MAX_MATCHES} matches of 30 hands",
+            f"donnes.csv, {table.matches.count()} matches of 30 hands",
             f"/t/{table.token}/donnes.csv",
         ),
     ):
