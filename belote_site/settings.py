@@ -231,6 +231,7 @@ FILE_UPLOAD_HANDLERS = [
 # production with several workers or servers sets CACHE_URL. MAX_ENTRIES: a
 # table of 1,000 matches keeps 1,000 small entries.
 CACHE_URL = env_str("CACHE_URL", "")
+CACHE_TIMEOUT_MS = env_int("CACHE_TIMEOUT_MS", 100)  # each Redis call's most wait
 if CACHE_URL:
     if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured("CACHE_URL must be a redis://, rediss:// or unix:// URL")
@@ -240,9 +241,15 @@ if CACHE_URL:
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "rebelote"),
             # The cache is an optimisation (scoresheets/caching.py): a Redis
-            # that accepts connections but stops answering must cost a poll
-            # half a second, then the request goes on from the database.
-            "OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5},
+            # that accepts connections but stops answering costs a request at
+            # most this wait, then its circuit breaker (caching.breaker) skips
+            # Redis for a few seconds and the requests go on from the
+            # database. Redis answers in well under a millisecond on the same
+            # machine or network: 100 ms is already a failure.
+            "OPTIONS": {
+                "socket_timeout": CACHE_TIMEOUT_MS / 1000,
+                "socket_connect_timeout": CACHE_TIMEOUT_MS / 1000,
+            },
         }
     }
     # django-ratelimit 4.1's list of supported backends predates Django's own

@@ -15,5 +15,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "belote_site.settings")
 django_application = get_wsgi_application()
 
 from scoresheets.fastpoll import UnchangedPollApp  # noqa: E402  (needs Django set up)
+from scoresheets.processes import check_one_process  # noqa: E402
+
+# Several gunicorn workers with a per-process cache: refused (scoresheets/processes.py).
+check_one_process()
 
 application = UnchangedPollApp(django_application)

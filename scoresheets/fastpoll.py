@@ -11,7 +11,9 @@ holds it* (the value ``sync.sheet.poll`` reads first, written by the services in
 the writing transaction: ``scoresheets.caching``), it answers the same 204
 itself. Anything else goes to Django unchanged: another method or query, an
 unknown or malformed token, a version that differs or that the cache does not
-hold, a host Django would refuse, an unavailable cache.
+hold, a host Django would refuse. While the cache fails (its circuit
+breaker is open: ``caching.breaker``), the version is read here from the
+database with one small query instead.
 
 The 204's headers are Django's own: the first unchanged poll of each process
 (and of each scheme, http or https) goes through Django, and its headers
@@ -31,6 +33,7 @@ from email.utils import formatdate
 from typing import Any
 
 from django.conf import settings
+from django.core.signals import request_finished, request_started
 from django.http.request import split_domain_port, validate_host
 from django.urls import get_script_prefix, reverse
 
@@ -81,16 +84,23 @@ class UnchangedPollApp:
         query = QUERY.fullmatch(environ.get("QUERY_STRING", ""))
         if query is None:
             return None
-        token = self._poll_token(environ.get("PATH_INFO", ""))
-        if token is None or not _host_allowed(environ):
+        found = self._poll_token(environ.get("PATH_INFO", ""))
+        if found is None or not _host_allowed(environ):
             return None
+        token, field = found
         version = caching.get(caching.key("version", token))
+        if version is None and caching.breaker.is_open:
+            # The cache is failing and skipped: one small query here rather
+            # than Django's whole cycle for the same query (the polls keep
+            # most of their rate while Redis is down or hung).
+            version = _version_from_database(environ, token, field)
         if version is None or str(version) != query.group(1):
             return None
         return token
 
-    def _poll_token(self, path: str) -> str | None:
-        """The token of ``path`` if it is a poll route (match or read-only), else None."""
+    def _poll_token(self, path: str) -> tuple[str, str] | None:
+        """The token of ``path`` and its field (``"token"``, or ``"read_token"``
+        for the read-only poll) if it is a poll route, else None."""
         if self._paths is None:
             # From the URL configuration, the one source of the routes.
             sample = "x" * TOKEN_LENGTH
@@ -106,7 +116,8 @@ class UnchangedPollApp:
         found = self._paths.fullmatch(path)
         if found is None:
             return None
-        return next(group for group in found.groups() if group is not None)
+        token, read_token = found.groups()
+        return (token, "token") if token is not None else (read_token, "read_token")
 
     def _keeping(self, secure: bool, start_response: Callable) -> Callable:
         """A ``start_response`` that keeps the headers of Django's unchanged 204."""
@@ -125,6 +136,20 @@ class UnchangedPollApp:
             return start_response(status, headers, exc_info)
 
         return keep
+
+
+def _version_from_database(environ: dict, token: str, field: str) -> int | None:
+    """The match's version read from the database between Django's own
+    request signals (which open, reuse or give back the thread's database
+    connection, as for a request); ``None`` on any error (a busy database:
+    Django then answers the poll)."""
+    request_started.send(sender=UnchangedPollApp, environ=environ)
+    try:
+        return caching.stored_version(token, field=field)
+    except Exception:
+        return None
+    finally:
+        request_finished.send(sender=UnchangedPollApp)
 
 
 def _is_secure(environ: dict) -> bool:

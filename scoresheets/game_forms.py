@@ -27,6 +27,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from django import forms
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -132,9 +135,29 @@ class OneTimeKeyForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["key"].initial = uuid.uuid4().hex
 
-    def one_time_key(self) -> str | None:
-        """The posted key of a valid form, or ``None`` when it had none."""
-        return self.cleaned_data.get("key") or None
+    def one_time_key(self, request: HttpRequest) -> str | None:
+        """The posted key of a valid form bound to the browser that sends it
+        (``None`` when it had none): what a creation records
+        (:func:`creation_key`)."""
+        return creation_key(request, self.cleaned_data.get("key") or None)
+
+
+def creation_key(request: HttpRequest, key: str | None) -> str | None:
+    """A creation form's one-time ``key`` bound to the browser that sends it:
+    an HMAC (the site's secret key) of the key and the browser's CSRF secret
+    (its cookie, which the page of the form set before the first sending, so
+    a double tap of a first-time visitor is one browser), 32 hex digits.
+    Recorded as the match's or table's ``creation_key``: the same form sent
+    again from this browser finds what it made; the same key replayed from
+    another browser (whoever saw the form's key) finds nothing and makes its
+    own, never the creator's match or its token (issue 21). ``None`` for no key.
+    """
+    if not key:
+        return None
+    get_token(request)  # the browser's CSRF secret, made if it had none
+    browser = request.META.get("CSRF_COOKIE", "")
+    digest = salted_hmac("rebelote.creation_key", f"{browser}:{key}", algorithm="sha256")
+    return digest.hexdigest()[:32]
 
 
 # --------------------------------------------------------------------------

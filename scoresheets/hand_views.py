@@ -26,6 +26,8 @@ from django.views.decorators.vary import vary_on_headers
 from scoresheets import announcement_helper, ratelimits, services, undo
 from scoresheets.forms import DeviceForm, HandForm, hand_form_class
 from scoresheets.match_page import (
+    MY_MATCHES,
+    MY_MATCHES_MAX,
     device,
     end_change_message,
     get_hand_or_404,
@@ -39,7 +41,7 @@ from scoresheets.sync import panels, words
 from scoresheets.sync.kinds import UndoRefusal
 from scoresheets.sync.ladder import Write, attempt, form_key
 from scoresheets.sync.sheet import sheet_fragments
-from scoresheets.view_helpers import see_other
+from scoresheets.view_helpers import remember, see_other
 
 # --------------------------------------------------------------------------
 # A new hand
@@ -77,6 +79,8 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     )
     if not write.saved:
         return _entry_refused(request, match, form, write)
+    # A phone whose first visit carried no cookie (so nothing was remembered) keeps it now.
+    remember(request, MY_MATCHES, match.token, MY_MATCHES_MAX)
     undo.offer(request, match, write.value, HandRevision.Action.CREATED)
     if not request.htmx:
         return see_other(reverse("match", args=[match.token]))

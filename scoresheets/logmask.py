@@ -3,7 +3,8 @@
 A match or table token in a URL is the key to it. Django logs the path of
 every 4xx and 5xx (``django.request``: ``Not Found: /m/<token>/``), runserver
 logs every request line (``django.server``), and an access log does the same.
-``mask_tokens`` keeps the first characters of a token-shaped path segment,
+``mask_tokens`` keeps the first characters of a token-shaped path segment
+(or of a longer one: a token with characters glued to it),
 enough to tell two matches apart in the logs, never enough to open one:
 ``/m/AbCdEfGhIjKlMnOpQrStUvWx/`` becomes ``/m/AbCd.../``.
 
@@ -23,11 +24,13 @@ TOKEN_CHARS = "A-Za-z0-9_-"  # the URL-safe base64 alphabet of models.new_token
 TOKEN_LENGTH = 24  # len(models.new_token()); tests check that the two agree
 KEPT = 4  # characters kept: 24 bits tell matches apart and open none
 
-# A path segment of exactly a token's shape, after "/" (or its encoding %2F, as
-# in a ?next= parameter), followed by anything but another token character.
+# A run of at least a token's length of token characters (a token, or a token
+# with characters glued to it: issue 21) at the start of a path segment or a
+# value: after "/", after a percent-escape (%2F as in a ?next= parameter, %20...)
+# or after "=", up to the next character that is not a token's.
 TOKEN_SEGMENT = re.compile(
-    rf"(?:(?<=/)|(?<=%2[Ff]))([{TOKEN_CHARS}]{{{KEPT}}})[{TOKEN_CHARS}]{{{TOKEN_LENGTH - KEPT}}}"
-    rf"(?![{TOKEN_CHARS}])"
+    rf"(?:(?<=/)|(?<=%[0-9A-Fa-f]{{2}})|(?<==))([{TOKEN_CHARS}]{{{KEPT}}})"
+    rf"[{TOKEN_CHARS}]{{{TOKEN_LENGTH - KEPT},}}(?![{TOKEN_CHARS}])"
 )
 
 

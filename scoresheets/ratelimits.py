@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import ipaddress
-import logging
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,9 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_ratelimit.core import get_usage
 
-from scoresheets import limits
-
-logger = logging.getLogger(__name__)
+from scoresheets import caching, limits
 
 
 def client_address(request: HttpRequest) -> str:
@@ -52,12 +49,17 @@ def client_address(request: HttpRequest) -> str:
 
 def address_key(group: str, request: HttpRequest) -> str:
     """The rate-limit key of the client: its IPv4 address, or its IPv6 /64
-    network (one household or phone gets a whole /64)."""
+    network (one household or phone gets a whole /64). An IPv4-mapped IPv6
+    address (``::ffff:192.0.2.1``, what a dual-stack socket reports for an
+    IPv4 client) is its IPv4 address: its /64 would put every IPv4 client
+    in one bucket."""
     address = client_address(request)
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return address or "-"
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
     if ip.version == 6:
         return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
     return str(ip)
@@ -101,20 +103,23 @@ def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
 
 
 def _usage(request: HttpRequest, limit: Limit) -> dict | None:
-    try:
-        return get_usage(
+    """django-ratelimit's count of ``limit`` for this request, incremented;
+    ``None`` when the cache fails or its breaker skips it
+    (``caching.breaker``): a cache that cannot be reached must not stop a
+    table entering its hands, so the write goes on unlimited (fail open), and
+    the breaker's one line says so."""
+    return caching.breaker.call(
+        f"rate limit {limit.group}",
+        lambda: get_usage(
             request,
             group=limit.group,
             key=limit.key,
             rate=limit.rate,
             method="POST",
             increment=True,
-        )
-    except Exception:  # the cache is a guard, not a store
-        # A cache that cannot be reached must not stop a table entering its
-        # hands: the write goes on unlimited (fail open), and the log says so.
-        logger.warning("rate limit %s not checked: the cache failed", limit.group, exc_info=True)
-        return None
+        ),
+        None,
+    )
 
 
 def limited(*rules: Limit) -> Callable:

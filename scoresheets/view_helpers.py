@@ -47,7 +47,7 @@ def create_match(
             preset=form.effective_preset(),
             card_names=form.match_card_names(),
             table=table,
-            key=form.one_time_key(),
+            key=form.one_time_key(request),
         ),
         form,
         invalid=gettext("Ces prénoms ne conviennent pas : vérifiez-les."),

@@ -70,14 +70,15 @@ from scoresheets.view_helpers import create_match, pop_share_first, remember, se
 
 
 def _home(request: HttpRequest, import_form: ImportForm, status: int = 200) -> HttpResponse:
+    """The home page: "my matches" from their summary columns (totals, end,
+    winner, live hands: written by every write, ``services.summary_fields``),
+    one query whatever their hands (issue 21: 50 matches of 200 hands were
+    read and scored at each view, 294 ms of CPU)."""
     tokens = request.session.get(MY_MATCHES, [])
-    matches = {
-        m.token: m
-        for m in Match.objects.filter(token__in=tokens).prefetch_related("players", "hands")
-    }
-    sheets = [services.match_get_scoresheet(matches[t]) for t in tokens if t in matches]
+    matches = {m.token: m for m in Match.objects.filter(token__in=tokens)}
+    listed = [matches[t] for t in tokens if t in matches]
     context = {
-        "sheets": sheets,
+        "matches": listed,
         "import_form": import_form,
         "tables": my_tables(request),
         "concours_list": my_concours(request),
@@ -100,7 +101,7 @@ def match_import(request: HttpRequest) -> HttpResponse:
             lambda: services.match_import(
                 document=form.cleaned_data["document"],
                 device=device(request),
-                key=form.one_time_key(),
+                key=form.one_time_key(request),
             ),
             form,
             invalid_field="document",
@@ -134,7 +135,12 @@ def match_new(request: HttpRequest) -> HttpResponse:
 @never_cache  # a page brought back by Back must not resubmit an old form
 def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
-    remember(request, MY_MATCHES, match.token, MY_MATCHES_MAX)
+    if request.COOKIES:
+        # A client that sent no cookie at all (a link preview, a scanner, a
+        # script) would leave a session row a year long at each visit (issue
+        # 21). A browser keeps the cookies of its first visit (the CSRF
+        # cookie of the entry form): its next visit, or its first hand, remembers.
+        remember(request, MY_MATCHES, match.token, MY_MATCHES_MAX)
     sheet = services.match_get_scoresheet(match)
     form = hand_form(match, sheet.players, number=len(sheet.hands) + 1, version=match.version)
     context = match_context(request, sheet, form)

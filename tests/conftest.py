@@ -122,9 +122,15 @@ def _fresh_rate_limits(request):
     that counts never leak from one test into another. Tests against a live
     server (concurrency bursts, the browser) are not about rate limits: they
     run with the limits off. Only this project's keys are deleted from a
-    Redis cache (never FLUSHDB: the database may be shared)."""
+    Redis cache (never FLUSHDB: the database may be shared). The cache's
+    circuit breaker starts closed, and is closed again after the test (a test
+    that breaks the cache must not make the next ones skip it)."""
     from django.core.cache import caches
     from django.core.cache.backends.redis import RedisCache
+
+    from scoresheets import caching
+
+    caching.breaker.reset()
 
     cache = caches["default"]
     if isinstance(cache, RedisCache):
@@ -135,3 +141,5 @@ def _fresh_rate_limits(request):
         cache.clear()
     if "live_server" in request.fixturenames:
         request.getfixturevalue("settings").RATELIMIT_ENABLE = False
+    yield
+    caching.breaker.reset()

@@ -9,9 +9,12 @@ match's ``data-version``, which the next poll sends back as ``v``.
 
 from __future__ import annotations
 
+import hashlib
+
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -42,7 +45,8 @@ def sheet_fragments(
     read-only link (no correction links; its links are read links), kept
     under the match's read token.
     """
-    name = sheet_name(match.read_token if read_only else match.token, match.version)
+    token = match.read_token if read_only else match.token
+    name = sheet_name(token, match.version)
     parts = caching.get(name)
     if parts is None:
         sheet = sheet or services.match_get_scoresheet(match)
@@ -55,6 +59,7 @@ def sheet_fragments(
             # answer to a saved hand (htmx swaps it in by id; elsewhere the
             # attribute is inert).
             "oob": True,
+            "rows_html": rows_html(sheet, token, read_only=read_only),
         }
         parts = {
             part: render_to_string(f"scoresheets/match.html#{part}", context)
@@ -64,37 +69,156 @@ def sheet_fragments(
     return {part: mark_safe(caching.with_csrf_token(request, parts[part])) for part in SHEET_PARTS}
 
 
+def rows_html(sheet: services.Scoresheet, token: str, *, read_only: bool) -> list[SafeString]:
+    """The rows of ``sheet`` (``match.html#hand_row``, newest first), each
+    rendered once and kept: after a new hand only its row is rendered, the
+    others come from the cache (one read, one write).
+
+    A row shows its hand and the engine's result for it, which depends on the
+    match's rules and names and on every hand up to it: each row is kept
+    under a digest of those (each live hand's id and version, in order: any
+    correction, delete or restore changes the digest of its row and of every
+    later row, which are rendered again). The rows of a match are kept
+    together under one key per (token, language): ``token`` is the match's
+    token, or its read token for the read-only sheet (``read_only``: its
+    links are read links, no correction link).
+    """
+    match = sheet.match
+    name = caching.key("rows", token, get_language())
+    kept = caching.get(name) or {}
+    running = hashlib.sha256(
+        repr(
+            (
+                match.game,
+                match.rule_values,
+                match.card_names,
+                match.first_dealer,
+                match.team_a_name,
+                match.team_b_name,
+                [(p.seat, p.name) for p in sheet.players],
+                read_only,
+            )
+        ).encode()
+    )
+    digests = []
+    for hand in sheet.hands:
+        running.update(f"{hand.pk}.{hand.version};".encode())
+        digests.append(running.hexdigest()[:24])
+    digests.reverse()  # the rows' order: newest first
+    template = None
+    rows, fresh = [], {}
+    for row, digest in zip(sheet.rows, digests, strict=True):
+        html = kept.get(digest)
+        if html is None:
+            if template is None:
+                template = get_template("scoresheets/match.html#hand_row")
+            context = {"row": row, "match": match, "read_only": read_only}
+            html = template.render(context)
+        fresh[digest] = html
+        rows.append(mark_safe(html))
+    if fresh.keys() != kept.keys():
+        # Only the rows of this sheet: a deleted or corrected hand's old row goes.
+        caching.put(name, fresh, caching.ROWS_TTL)
+    return rows
+
+
 def sheet_name(token: str, version: int) -> str:
     """The cache key of a match's rendered sheet at ``version``, in the active
     language; ``token`` is its token, or its read token for the read-only sheet."""
     return caching.key("sheet", token, version, get_language())
 
 
-def poll(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse:
-    """The poll of the match of ``token`` (its token, or its read token):
-    an empty 204 if its version is still ``v``, else the sheet's parts.
+def seen_version(text: str | None) -> int | None:
+    """The version a phone says it shows (the poll's ``v``: digits), else ``None``."""
+    if text is None or not text.isdigit() or len(text) > 18:
+        return None
+    return int(text)
 
-    An unchanged poll reads the version from the cache (or with one small
-    query): no engine run, no template. A changed one sends the sheet
-    rendered once for every phone (:func:`sheet_fragments`): from the cache
-    with no query, or read and rendered by the first phone that asks.
-    (``fastpoll.UnchangedPollApp`` answers most unchanged polls before Django.)
+
+def current_version(token: str, *, field: str = "token", seen: int | None = None) -> int | None:
+    """The version of the match whose ``field`` (``"token"`` or
+    ``"read_token"``) is ``token``, for a phone that shows ``seen``: from the
+    cache, but **never below** ``seen`` because of the cache. A cached
+    version below what the phone shows is a stale cache (a write made while
+    Redis did not answer, a Redis restarted empty or from an old snapshot):
+    the database is read, and if it holds a newer version the cache is
+    repaired (:func:`repair_version`). ``None`` for an unknown token.
+
+    The one place where a poll or a push (``docs/sync.md``, "Never older
+    than the phone") learns the version to send: a caller sends a sheet only
+    when this is above ``seen``.
+    """
+    version = caching.match_version(token, field=field)
+    if version is None or seen is None or version >= seen:
+        return version
+    stored = caching.stored_version(token, field=field)  # a phone ahead of the cache
+    if stored is not None and stored != version:
+        stored = repair_version(token, field=field)
+    return stored
+
+
+def repair_version(token: str, *, field: str = "token") -> int | None:
+    """Put the database's version of the match back in the cache, and return
+    it (``None``: no such match). Read and written holding the match's row
+    lock, as the services write it (``services._commit``): a writer that
+    commits meanwhile writes its newer version after this one, never
+    before it."""
+    with transaction.atomic():
+        found = (
+            Match.objects.select_for_update()
+            .filter(**{field: token})
+            .only("version", "token", "read_token")
+            .first()
+        )
+        if found is None:
+            return None
+        caching.version_changed((found.token, found.read_token), found.version)
+        return found.version
+
+
+def sheet_since(
+    request: HttpRequest, token: str, *, read_only: bool, seen: int | None
+) -> str | None:
+    """The sheet's parts (``#scoreboard`` then ``#hands``, as one HTML text
+    with this request's CSRF token) for a phone of the match of ``token``
+    (its token, or its read token with ``read_only``) that shows version
+    ``seen``; ``None`` when there is nothing newer than ``seen`` to send.
+    Never a sheet older than ``seen`` (:func:`current_version`). Raises
+    ``Http404`` for an unknown token.
+
+    A changed sheet is rendered once for every phone
+    (:func:`sheet_fragments`): from the cache with no query, or read and
+    rendered by the first phone that asks. The poll and the push use it.
     """
     field = "read_token" if read_only else "token"
-    seen = request.GET.get("v")
-    version = caching.match_version(token, field=field)
+    version = current_version(token, field=field, seen=seen)
     if version is None:
         raise Http404
-    if seen == str(version):
-        return HttpResponse(status=204)
+    if seen is not None and seen >= version:
+        return None
     # Another phone's poll rendered this version already (from the committed
     # match): no query. Otherwise read the match and render it.
     parts = caching.get(sheet_name(token, version))
     if parts is None:
         match = get_object_or_404(Match.objects.select_related("table"), **{field: token})
-        if seen == str(match.version):
+        if seen is not None and seen >= match.version:
             # The cache ran ahead of the database: a write is being committed.
-            return HttpResponse(status=204)
+            return None
         parts = sheet_fragments(request, match, read_only=read_only)
     html = "".join(parts[part] for part in SHEET_PARTS)
-    return HttpResponse(caching.with_csrf_token(request, html))
+    return caching.with_csrf_token(request, html)
+
+
+def poll(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse:
+    """The poll of the match of ``token`` (its token, or its read token):
+    an empty 204 if its version is still ``v`` (or ``v`` is newer than any
+    the server knows), else the sheet's parts (:func:`sheet_since`).
+
+    An unchanged poll reads the version from the cache (or with one small
+    query): no engine run, no template. (``fastpoll.UnchangedPollApp``
+    answers most unchanged polls before Django.)
+    """
+    html = sheet_since(request, token, read_only=read_only, seen=seen_version(request.GET.get("v")))
+    if html is None:
+        return HttpResponse(status=204)
+    return HttpResponse(html)

@@ -259,3 +259,23 @@ def test_under_asgi_an_unchanged_poll_is_answered_before_django_as_django_would(
     assert "expires" in second[1]
     changed = asyncio.run(get(path, "v=0"))
     assert changed[0] == 200 and len(reached) == 2
+
+
+def test_while_the_cache_fails_an_unchanged_poll_is_answered_from_the_database(
+    server: Server, match: Match, django_assert_num_queries
+):
+    server.request(poll_path(match, match.version))  # Django's first: its headers kept
+    cache.clear()
+    caching.breaker.failed("get", ConnectionError("refused"))  # Redis just failed
+    reached = server.reached_django
+    with django_assert_num_queries(1):
+        status, _headers, body = server.request(poll_path(match, match.version))
+    assert (status, body) == (204, b"")
+    assert server.reached_django == reached  # not through Django's whole cycle
+    # A changed match still goes to Django (the sheet), and so does a read link's poll.
+    status, _headers, _body = server.request(poll_path(match, match.version - 1))
+    assert status == 200
+    assert server.reached_django == reached + 1
+    status, _headers, _body = server.request(f"/voir/{match.read_token}/poll/?v={match.version}")
+    assert status == 204
+    assert server.reached_django == reached + 1

@@ -75,6 +75,7 @@ def test_the_home_page_speaks_english(client: Client):
 
 def test_the_home_page_lists_my_matches_in_english(client: Client):
     match = played_match()
+    get(client, "/", "en")  # a browser that keeps the site's cookies
     get(client, f"/m/{match.token}/", "en")
     body = get(client, "/", "en")
     assert "In progress: 3 hands" in body

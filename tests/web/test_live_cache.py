@@ -232,3 +232,58 @@ def test_each_phone_gets_its_own_csrf_token_in_the_cached_sheet():
     # ...and one phone's token is refused with the other's cookie.
     url = f"/m/{match.token}/donnes/{hands[1].pk}/retablir/"
     assert phones[1].post(url, {"csrfmiddlewaretoken": tokens[0]}).status_code == 403
+
+
+class CountingTemplate:
+    """``get_template`` of sync.sheet, counting the rows it renders."""
+
+    def __init__(self, monkeypatch) -> None:
+        from scoresheets.sync import sheet
+
+        self.rendered = 0
+        real = sheet.get_template
+
+        def counting(name):
+            template = real(name)
+            counter = self
+
+            class Counted:
+                def render(self, context):
+                    counter.rendered += 1
+                    return template.render(context)
+
+            return Counted()
+
+        monkeypatch.setattr(sheet, "get_template", counting)
+
+
+def test_after_a_new_hand_only_its_row_is_rendered(client: Client, monkeypatch):
+    """Issue 21, "Cheaper hands": the other rows come from the cache."""
+    match = play(make_match(target=100_000), *[hand("A", 100)] * 29)
+    seen = warm(client, match)
+    counting = CountingTemplate(monkeypatch)
+    data = {"taker": "2", "points": "90", "match_version": str(seen)}
+    saved = client.post(f"/m/{match.token}/donnes/", data, headers={"HX-Request": "true"})
+    assert saved.status_code == 200
+    assert counting.rendered == 1
+    body = sheet_after(Client(), match, seen)
+    assert body.count('<li id="hand-') == 30
+    assert 'id="hand-30"' in body and "Bob prend" in body
+
+
+def test_a_correction_renders_its_row_and_the_later_ones_again(client: Client, monkeypatch):
+    match = play(make_match(target=100_000), *[hand("A", 100)] * 5)
+    seen = warm(client, match)
+    third = live(match)[2]
+    counting = CountingTemplate(monkeypatch)
+    services.hand_update(
+        match=match, hand_id=third.pk, hand=hand("B", 120), expected_version=third.version
+    )
+    body = sheet_after(client, match, seen)
+    assert counting.rendered == 3  # hands 3, 4 and 5: their totals moved
+    totals = services.match_get_scoresheet(match).result.totals
+    assert f"<small>{totals.b}</small>" in body
+    # The read-only sheet keeps its own rows (read links, no correction link).
+    read = Client().get(f"/voir/{match.read_token}/poll/?v=0").content.decode()
+    assert read.count('<li id="hand-') == 5
+    assert "/donnes/" not in read

@@ -48,7 +48,13 @@ def test_it_agrees_with_the_url_patterns_on_the_token_length():
         (f"?next=%2Fm%2F{TOKEN}%2F", "?next=%2Fm%2FAbCd...%2F"),
         (f"https://x.org/m/{TOKEN}/#hand-2", "https://x.org/m/AbCd.../#hand-2"),
         (f"/m/{TOKEN[:23]}/", f"/m/{TOKEN[:23]}/"),  # not a token: kept
-        (f"/m/{TOKEN}A/", f"/m/{TOKEN}A/"),
+        # Issue 21: a token with characters glued to it was logged whole.
+        (f"/m/{TOKEN}A/", "/m/AbCd.../"),
+        (f"/m/{TOKEN}xyz_-9/donnes/", "/m/AbCd.../donnes/"),
+        (f"/m/xx{TOKEN}/", "/m/xxAb.../"),
+        (f"/m/%20{TOKEN}/", "/m/%20AbCd.../"),
+        (f"/m/{TOKEN}%00/", "/m/AbCd...%00/"),
+        (f"?next={TOKEN}", "?next=AbCd..."),
         ("scoresheets_handrevision", "scoresheets_handrevision"),  # 24 letters, no "/"
     ],
 )

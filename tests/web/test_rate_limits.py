@@ -226,6 +226,19 @@ def test_an_ipv6_client_is_counted_by_its_64_network():
     second = RequestFactory().get("/", REMOTE_ADDR="2001:db8:1:2:bbbb::2")
     assert ratelimits.address_key("g", first) == ratelimits.address_key("g", second)
     assert ratelimits.address_key("g", first) == "2001:db8:1:2::"
+    other = RequestFactory().get("/", REMOTE_ADDR="2001:db8:1:3::1")
+    assert ratelimits.address_key("g", other) != ratelimits.address_key("g", first)
+
+
+def test_ipv4_mapped_ipv6_clients_are_counted_by_their_ipv4_address():
+    """Issue 21: a dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d,
+    whose /64 put every one of them in a single bucket."""
+    first = RequestFactory().get("/", REMOTE_ADDR="::ffff:192.0.2.1")
+    second = RequestFactory().get("/", REMOTE_ADDR="::ffff:198.51.100.7")
+    assert ratelimits.address_key("g", first) == "192.0.2.1"
+    assert ratelimits.address_key("g", second) == "198.51.100.7"
+    plain = RequestFactory().get("/", REMOTE_ADDR="192.0.2.1")
+    assert ratelimits.address_key("g", plain) == ratelimits.address_key("g", first)
 
 
 # --------------------------------------------------------------------------
@@ -277,5 +290,5 @@ def test_a_cache_that_fails_lets_writes_through_and_logs_it(client: Client, capl
     # Nothing listens on port 1: every cache call fails at once.
     with override_settings(CACHES=redis_cache("redis://127.0.0.1:1/1", "rebelote-test")):
         assert new_table(client).status_code == 303
-    assert "rate limit tables not checked: the cache failed" in caplog.text
+    assert "cache unavailable (rate limit tables: ConnectionError" in caplog.text
     assert Table.objects.count() == 1

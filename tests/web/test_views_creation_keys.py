@@ -139,3 +139,38 @@ def test_an_import_key_sent_again_with_another_document_imports_it(client: Clien
         assert client.post("/importer/", {"document": upload, "key": key}).status_code == 303
     assert Match.objects.filter(creation_key__isnull=False).count() == 1
     assert Match.objects.count() == 4  # two played here, two imported
+
+
+def test_a_key_replayed_from_another_browser_never_gets_the_creators_match(client: Client):
+    """Issue 21: the key is a bearer secret nobody was told about; bound to the
+    browser that sent it, its replay elsewhere makes its own match."""
+    data = form(key=_key(client, "/nouvelle/"))
+    mine = client.post("/nouvelle/", data)
+    stranger = Client()
+    stranger.get("/nouvelle/")  # its own cookies
+    theirs = stranger.post("/nouvelle/", data)
+    assert mine.status_code == theirs.status_code == 303
+    assert theirs["Location"] != mine["Location"]
+    assert Match.objects.count() == 2
+    assert client.post("/nouvelle/", data)["Location"] == mine["Location"]  # still mine
+
+
+def test_a_table_key_replayed_from_another_browser_never_gets_the_creators_table(
+    client: Client,
+):
+    data = {"name": "Les jeudis", "players": "", "key": _key(client, "/tables/nouvelle/")}
+    mine = client.post("/tables/nouvelle/", data)
+    theirs = Client().post("/tables/nouvelle/", data)
+    assert theirs["Location"] != mine["Location"]
+    assert Table.objects.count() == 2
+
+
+def test_a_first_time_visitors_double_tap_is_one_browser(client: Client):
+    """Both sendings carry the CSRF cookie the form's page set: one match."""
+    data = form(key=_key(client, "/nouvelle/"))
+    assert "sessionid" not in client.cookies  # no session yet to bind to
+    first = client.post("/nouvelle/", data)
+    client.cookies.pop("sessionid", None)  # the second left before the first's answer
+    again = client.post("/nouvelle/", data)
+    assert first["Location"] == again["Location"]
+    assert Match.objects.count() == 1

@@ -289,3 +289,30 @@ def test_a_belote_holder_of_the_other_team_is_refused(client: Client):
         response.content.decode()
     )
     assert Hand.objects.count() == 0
+
+
+def _match_version_field(body: str) -> str:
+    import re
+
+    found = re.findall(r'<input type="hidden" name="match_version" value="(\d*)"', body)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_every_entry_form_a_page_without_script_posts_carries_the_match_version(
+    client: Client,
+):
+    """Issue 21: the no-JS path keeps working once ``match_version`` is required:
+    the page's form, the form refused with its problems, and the form after a
+    conflict each carry the version of the sheet they show."""
+    match = play(make_match(), hand("A", 100))
+    page = client.get(f"/m/{match.token}/").content.decode()
+    assert _match_version_field(page) == str(match.version)
+    refused = post(client, match, taker="1", points="500", match_version=str(match.version))
+    assert refused.status_code == 422
+    assert _match_version_field(refused.content.decode()) == str(match.version)
+    seen = match.version
+    play(match, hand("B", 90))  # another phone was faster
+    conflict = post(client, match, taker="1", points="100", match_version=str(seen))
+    assert conflict.status_code == 409
+    assert _match_version_field(conflict.content.decode()) == str(seen + 1)

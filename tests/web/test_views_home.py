@@ -6,8 +6,11 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
+from scoresheets import services
 from scoresheets.models import Match
 from tests.factories import hand, make_match, play
 
@@ -38,6 +41,7 @@ def test_it_lists_my_matches_newest_first(client: Client):
     first = make_match(team_a_name="Les Bleus", team_b_name="Les Rouges")
     second = make_match(team_a_name="Nous", team_b_name="Eux")
     other = make_match(team_a_name="Pas moi", team_b_name="Pas eux")
+    client.get("/")  # a browser that keeps the site's cookies
     client.get(f"/m/{first.token}/")
     client.get(f"/m/{second.token}/")
 
@@ -51,6 +55,7 @@ def test_it_lists_my_matches_newest_first(client: Client):
 
 def test_it_moves_a_reopened_match_to_the_top(client: Client):
     first, second = make_match(), make_match()
+    client.get("/")  # a browser that keeps the site's cookies
     client.get(f"/m/{first.token}/")
     client.get(f"/m/{second.token}/")
     client.get(f"/m/{first.token}/")
@@ -62,6 +67,7 @@ def test_it_moves_a_reopened_match_to_the_top(client: Client):
 def test_it_shows_the_score_and_status_of_my_matches(client: Client):
     going = play(make_match(), hand("A", 100), hand("B", 90))
     over = play(make_match(target=100, team_a_name="Vainqueurs"), hand("A", 120))
+    client.get("/")  # a browser that keeps the site's cookies
     client.get(f"/m/{going.token}/")
     client.get(f"/m/{over.token}/")
     body = client.get("/").content.decode()
@@ -78,6 +84,23 @@ def test_it_reads_my_matches_in_a_fixed_number_of_queries(
         client.get(f"/m/{play(make_match(), hand('A', 100), hand('B', 100)).token}/")
     with django_assert_max_num_queries(4):
         assert client.get("/").status_code == 200
+
+
+def test_it_lists_my_matches_without_reading_or_scoring_their_hands(
+    client: Client, django_assert_max_num_queries, monkeypatch
+):
+    """Issue 21: 50 matches of 200 hands were read and scored at each view."""
+    client.get("/")  # a browser that keeps the site's cookies
+    over = play(make_match(target=100), hand("A", 120))
+    going = play(make_match(), hand("A", 100), hand("B", 90))
+    client.get(f"/m/{over.token}/")
+    client.get(f"/m/{going.token}/")
+    monkeypatch.setattr(services.scoring, "score_match", None)  # the engine is not asked
+    with CaptureQueriesContext(connection) as captured:
+        body = client.get("/").content.decode()
+    assert not any("scoresheets_hand" in q["sql"] for q in captured.captured_queries)
+    assert "En cours : 2 donnes" in body
+    assert "Terminée, gagnée par" in body
 
 
 def test_it_imports_a_match_document(client: Client):

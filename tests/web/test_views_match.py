@@ -40,8 +40,25 @@ def test_it_refuses_post(client: Client):
 
 def test_it_adds_the_match_to_my_matches(client: Client):
     match = make_match()
+    client.get("/")  # a browser that keeps the site's cookies
     page(client, match)
     assert client.session["my_matches"] == [match.token]
+
+
+def test_a_cookieless_read_of_a_match_page_writes_no_session(client: Client):
+    """Issue 21: each visit of a client that keeps no cookie (a link preview,
+    a scanner) made a session row that lasted a year."""
+    from django.contrib.sessions.models import Session
+
+    match = make_match()
+    response = client.get(f"/m/{match.token}/")
+    assert response.status_code == 200
+    assert Session.objects.count() == 0
+    assert "sessionid" not in response.cookies
+    # A browser keeps the cookies of its first visit: its next one remembers.
+    page(client, match)
+    assert client.session["my_matches"] == [match.token]
+    assert Session.objects.count() == 1
 
 
 def test_it_shows_every_hand_with_scores_totals_and_marks(client: Client):
@@ -148,6 +165,7 @@ def test_it_reads_the_page_in_the_same_queries_whatever_the_hands(
     client: Client, django_assert_num_queries, hands: int
 ):
     match = play(make_match(target=100_000), *[hand("A", 100)] * hands)
+    client.get("/")  # a browser that keeps the site's cookies
     page(client, match)  # the session now has the match first: no session write
     # Session, match, players, hands.
     with django_assert_num_queries(4):

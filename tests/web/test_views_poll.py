@@ -56,12 +56,19 @@ def test_it_tells_when_the_match_is_over(client: Client):
     assert "Victoire :" in body
 
 
-@pytest.mark.parametrize("version", [None, "", "abc", "-1", "999"])
+@pytest.mark.parametrize("version", [None, "", "abc", "-1", "0"])
 def test_it_sends_the_sheet_for_any_other_version(client: Client, version: object):
     match = make_match()
     response = poll(client, match, version)
     assert response.status_code == 200
     assert f'data-version="{match.version}"' in response.content.decode()
+
+
+def test_it_never_sends_a_phone_a_sheet_older_than_the_version_it_shows(client: Client):
+    # A version the server never had (the phone's is newer than every sheet):
+    # nothing to send, the phone keeps its own (issue 21).
+    match = make_match()
+    assert poll(client, match, match.version + 998).status_code == 204
 
 
 def test_it_answers_404_for_an_unknown_match_in_one_query(

@@ -101,3 +101,35 @@ def test_the_csvs_speak_english_headers_and_values(client: Client):
     outcomes = {dict(zip(header, line, strict=True))["Outcome"] for line in lines}
     assert "made" in outcomes and not outcomes & {"réussi", "dedans", "litige"}
     assert outcomes <= {"made", "down", "tie", "everyone passes", "revoke", "cancelled"}
+
+
+def test_a_download_again_is_read_from_the_cache_until_a_match_changes(
+    client: Client, django_assert_max_num_queries
+):
+    """Issue 21: at a table's cap, the hands' export cost 617 ms of CPU at
+    every download."""
+    from scoresheets import services
+
+    fixture = make_fixture()
+    url = f"/t/{fixture.table.token}/donnes.csv"
+    first = client.get(url).content
+    with django_assert_max_num_queries(3):  # the table, its roster, its matches' versions
+        assert client.get(url).content == first
+    # Another language, another link kind: their own texts.
+    english = client.get(url, headers={"Accept-Language": "en"}).content
+    assert english != first
+    read = client.get(f"/voir/table/{fixture.table.read_token}/donnes.csv").content
+    assert fixture.matches[0].token.encode() not in read
+    # A correction: the export follows it at once.
+    match = fixture.matches[3]
+    last = services.match_get_scoresheet(match).hands[-1]
+    services.hand_update(
+        match=match, hand_id=last.pk, hand=tables_hand(), expected_version=last.version
+    )
+    assert client.get(url).content != first
+
+
+def tables_hand():
+    from tests.factories import hand
+
+    return hand("B", 150)

@@ -1,0 +1,174 @@
+"""What a saved hand costs the server: CPU per hand on a 30-hand sheet.
+
+Run from the project root (its own SQLite file, or DATABASE_URL):
+
+    .venv/bin/python bench/bench_hand.py [--hands 30] [--runs 40] [--profile]
+
+Creates ``--runs`` matches of ``--hands - 1`` hands each (with
+announcements, belotes, a capot now and then: the defaults' rules), renders
+each one's sheet once (a poll: what its phones have seen) and POSTs its next
+hand as ``hand.js`` does (htmx, the entry form's
+fields with ``match_version`` and a fresh one-time key) through Django's
+test client: the whole middleware stack, the service, the sheet and the
+fresh entry form, no network. Then the three other phones' polls (the
+sheet the save rendered, from the cache). Prints the median and mean
+process CPU time (and the part of it that renders the sheet after the hand:
+``sync.sheet.sheet_fragments``) (``time.process_time``: this process's CPU, whatever the
+machine's other load) of a save, of its four-phone total, and the median
+wall time. ``--profile``: a cProfile of 20 saves, by cumulative time.
+
+Not part of the pytest suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "belote_site.settings")
+os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/rebelote-bench-hand.sqlite3")
+os.environ.setdefault("RATELIMIT_ENABLE", "0")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from scoresheets import services  # noqa: E402
+from scoresheets.models import Match  # noqa: E402
+
+NAMES = ["Alice", "Bob", "Claire", "Dan"]
+
+
+def document(hands: int, seed: int) -> dict:
+    """A match document of ``hands`` plausible belote hands (never ended)."""
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(hands):
+        taker = rng.choice("AB")
+        if rng.random() < 0.05:
+            rows.append({"taker": taker, "capot": taker})
+            continue
+        row = {"taker": taker, "points": {taker: rng.choice(range(82, 163))}}
+        if rng.random() < 0.3:
+            row["belote"] = rng.choice("AB")
+        if rng.random() < 0.2:
+            row["announcements"] = {rng.choice("AB"): rng.choice((20, 50, 100))}
+        rows.append(row)
+    return {
+        "rules": {"target": 100_000},
+        "hands": rows,
+        "rebelote": {"players": NAMES},
+    }
+
+
+SHEET_CPU: list[float] = []  # the CPU of the sheet's rendering, within each save
+
+
+def _timed_sheet_fragments():
+    """Wrap the hand views' ``sheet_fragments`` to count its CPU (the sheet
+    after the hand, apart from the fresh entry form)."""
+    from scoresheets import hand_views
+
+    real = hand_views.sheet_fragments
+
+    def timed(*args, **kwargs):
+        started = time.process_time()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            SHEET_CPU.append(time.process_time() - started)
+
+    hand_views.sheet_fragments = timed
+
+
+def save(client: Client, match: Match) -> tuple[float, float]:
+    """POST ``match``'s next hand as hand.js does: (CPU s, wall s)."""
+    data = {
+        "taker": "1",
+        "points": "100",
+        "number": str(match.hands_count + 1),
+        "match_version": str(match.version),
+        "key": uuid.uuid4().hex,
+    }
+    cpu, wall = time.process_time(), time.perf_counter()
+    response = client.post(f"/m/{match.token}/donnes/", data, headers={"HX-Request": "true"})
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    assert response.status_code == 200, (response.status_code, response.content[:2000])
+    assert b'id="hand-form"' in response.content
+    return cpu, wall
+
+
+def others(match: Match, version: int) -> float:
+    """The three other phones' polls at ``version``: their CPU s."""
+    cpu = time.process_time()
+    for _ in range(3):
+        response = Client().get(
+            f"/m/{match.token}/poll/?v={version}", headers={"HX-Request": "true"}
+        )
+        assert response.status_code == 200
+    return time.process_time() - cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=30, help="the sheet after the save")
+    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    matches = [
+        services.match_import(document=document(args.hands - 1, seed))
+        for seed in range(args.runs + 3)
+    ]
+    client = Client()
+    client.get(f"/m/{matches[0].token}/")  # the CSRF and session cookies
+    for match in matches[:3]:  # warm-up: templates compiled, imports done
+        save(client, match)
+    _timed_sheet_fragments()
+    saves, walls, totals, sheets = [], [], [], []
+    for match in matches[3:]:
+        match.refresh_from_db()
+        # The sheet before the hand, as its phones have seen it (rendered by a poll).
+        Client().get(f"/m/{match.token}/poll/?v=0", headers={"HX-Request": "true"})
+        SHEET_CPU.clear()
+        cpu, wall = save(client, match)
+        sheets.append(sum(SHEET_CPU) * 1000)
+        saves.append(cpu * 1000)
+        walls.append(wall * 1000)
+        totals.append(cpu * 1000 + others(match, match.version) * 1000)
+    print(f"{args.runs} saves of hand {args.hands}, {connection.vendor}")
+    median, mean = statistics.median(saves), statistics.mean(saves)
+    print(f"save, CPU:  median {median:.1f} ms, mean {mean:.1f} ms")
+    print(f"  of which the sheet after the hand, CPU: median {statistics.median(sheets):.2f} ms")
+    print(f"save, wall: median {statistics.median(walls):.1f} ms")
+    print(f"save + 3 other phones' polls, CPU: median {statistics.median(totals):.1f} ms")
+    if args.profile:
+        import cProfile
+        import pstats
+
+        extra = [
+            services.match_import(document=document(args.hands - 1, 1000 + seed))
+            for seed in range(20)
+        ]
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for match in extra:
+            save(client, match)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
+
+
+if __name__ == "__main__":
+    main()
