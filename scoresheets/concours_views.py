@@ -85,7 +85,7 @@ def concours_new(request: HttpRequest) -> HttpResponse:
                 date=data["date"],
                 preset=data["preset"],
                 settings=form.settings(),
-                key=form.one_time_key(),
+                key=form.one_time_key(request),
             ),
             form,
         )
@@ -227,7 +227,7 @@ def concours_register(request: HttpRequest, token: str) -> HttpResponse:
                 concours=concours,
                 name=form.cleaned_data["name"],
                 players=form.players(),
-                key=form.one_time_key(),
+                key=form.one_time_key(request),
             ),
             form,
         )
@@ -259,7 +259,7 @@ def concours_register_many(request: HttpRequest, token: str) -> HttpResponse:
         write = attempt(
             request,
             lambda: cs.concours_entrants_register(
-                concours=concours, rows=form.cleaned_data["lines"], key=form.one_time_key()
+                concours=concours, rows=form.cleaned_data["lines"], key=form.one_time_key(request)
             ),
             form,
             field="lines",
