@@ -1,6 +1,6 @@
 """The rule ``donnes`` on the web (docs/match-document.md, rule ``donnes``):
-a match of K donnes created from the new-match page, its sheet ("Donne 2 /
-3"), its end after the K-th donne, a drawn one stored and shown everywhere a
+a match of K donnes created from the new-match page, its sheet ("Donnes
+jouées : 1 / 3"), its end after the K-th donne, a drawn one stored and shown everywhere a
 finished match shows (match page, table page and its ranking, home page),
 and a bad number refused with a message."""
 
@@ -47,10 +47,11 @@ def test_a_bad_number_of_donnes_is_refused_in_english_too(client: Client):
 def test_the_sheet_counts_the_donnes_and_the_match_ends_after_the_last(client: Client):
     match = make_match(donnes=3)
     body = client.get(f"/m/{match.token}/").content.decode()
-    assert "Donne 1 / 3" in body
+    assert "Donnes jouées : 0 / 3" in body
     assert "Objectif" not in body.split('class="target"')[1].split("</p>")[0]
     match = play(match, hand("A", 100), hand(None))  # a redeal is no donne
-    assert "Donne 2 / 3" in client.get(f"/m/{match.token}/").content.decode()
+    # The played donnes (the turn's "Donne 3" counts the redeal's deal too).
+    assert "Donnes jouées : 1 / 3" in client.get(f"/m/{match.token}/").content.decode()
     match = play(match, hand("B", 90), hand("A", 82))
     assert match.finished and match.winner == "A"
     assert (match.total_a, match.total_b) == (254, 232)
