@@ -57,7 +57,7 @@ def test_the_sheet_counts_the_donnes_and_the_match_ends_after_the_last(client: C
     assert (match.total_a, match.total_b) == (254, 232)
     body = client.get(f"/m/{match.token}/").content.decode()
     assert "Partie en 3 donnes" in body
-    assert "Victoire" in body
+    assert "Victoire : Alice &amp; Claire" in body
 
 
 def test_a_drawn_match_is_stored_and_shown_as_a_draw(client: Client):
@@ -71,7 +71,8 @@ def test_a_drawn_match_is_stored_and_shown_as_a_draw(client: Client):
     assert (match.total_a, match.total_b) == (162, 162)
     body = client.get(f"/m/{match.token}/").content.decode()
     assert "Match nul : égalité après 2 donnes." in body
-    assert "Victoire" not in body
+    assert 'class="banner banner-win banner-draw"' in body
+    assert "Victoire : Léa" not in body and "Victoire : Sam" not in body
     page = client.get(f"/t/{table.token}/")
     assert page.status_code == 200
     assert "Match nul" in page.content.decode()
