@@ -51,7 +51,6 @@ def test_choosing_coinche_shows_its_presets_and_rules_only(live_server, browser)
     assert CSP_PROBLEMS == []
 
 
-<<<<<<< HEAD
 def _start_button_top(page) -> float:
     return page.get_by_role("button", name="Commencer la partie").bounding_box()["y"]
 
@@ -84,7 +83,8 @@ def test_the_start_button_is_in_reach_on_a_small_phone(live_server, browser):
         box = field.bounding_box()
         assert box["y"] + box["height"] <= _start_button_top(page), seat
     context.close()
-=======
+
+
 def test_the_concours_preset_fills_12_donnes_and_another_preset_empties_it(live_server, browser):
     """The rule donnes on the new-match page (docs/match-document.md): the
     preset "Concours (12 donnes)" fills the field, "Belote classique" empties
@@ -111,4 +111,3 @@ def test_the_concours_preset_fills_12_donnes_and_another_preset_empties_it(live_
     text = rules.inner_text()
     assert "Concours (12 donnes)" in text and "12 donnes" in text
     assert CSP_PROBLEMS == []
->>>>>>> ed692ef (Browser test: the new-match page's 'Concours (12 donnes)' preset fills the rule donnes, another preset empties it, the match starts in 12 donnes)
