@@ -77,6 +77,12 @@ FIELD_PROBLEM_MESSAGES: dict[tuple[str, str], Any] = {
     ("required", "taker"): _("Choisissez qui a pris."),
     ("required", "points"): _("Saisissez les points de plis d'une équipe (0 à 162), ou un capot."),
     ("out_of_range", "rules.target"): _("L'objectif doit être plus grand que 0."),
+    ("out_of_range", "rules.donnes"): _(
+        "Une partie compte de 1 à 100 donnes (vide : une partie jusqu'à l'objectif)."
+    ),
+    ("not_integer", "rules.donnes"): _(
+        "Le nombre de donnes est un nombre entier de 1 à 100, ou vide (jusqu'à l'objectif)."
+    ),
     # The top-level "game" of a match document (both games are imported).
     ("invalid_choice", "game"): _(
         "Ce fichier n'est ni une partie de belote, ni une partie de coinche."
@@ -170,6 +176,8 @@ TARGET_ERRORS = {
     code: _("L'objectif est un nombre de points, de 1 à 100 000.")
     for code in ("invalid", "min_value", "max_value", "required")
 }
+# The rule donnes' field (RuleWords.optional_range), every game.
+DONNES_FIELD_ERROR = _("Le nombre de donnes va de 1 à 100 ; vide : une partie jusqu'à l'objectif.")
 TARGET_MAX = 100_000  # points: far above any real target, within a column's range
 
 
@@ -202,7 +210,7 @@ class GameRulesForm(forms.Form):
     # The fields shown as a stack of long choices rather than a row of chips.
     STACKED: ClassVar[frozenset[str]] = frozenset()
     # The fields the page lays out on their own (not in the rules' loop).
-    SHOWN_APART = frozenset({"preset", "target"})
+    SHOWN_APART = frozenset({"preset", "target", "donnes"})
     scripted = False
 
     def rule_names(self) -> tuple[str, ...]:
@@ -253,6 +261,17 @@ class GameRulesForm(forms.Form):
 
 def _rule_field(engine: Engine, words: Any, initial: Any) -> forms.Field:
     """The form field of one rule (or setting) from its words and the engine's choices."""
+    if words.optional_range is not None:  # a number that may be left empty: donnes
+        low, high = words.optional_range
+        message = DONNES_FIELD_ERROR  # the range is the engine's: kernel.DONNES_MIN / MAX
+        return forms.IntegerField(
+            label=words.label,
+            required=False,
+            min_value=low,
+            max_value=high,
+            initial=initial,
+            error_messages=dict.fromkeys(("invalid", "min_value", "max_value"), message),
+        )
     choices = presets.rule_choices(engine.name).get(words.name) or tuple(words.choices)
     if not choices:  # a free number of points: the target
         return forms.IntegerField(

@@ -107,7 +107,9 @@ def end_change_message(request: HttpRequest, match: Match) -> None:
     when ``match`` was read, before the change."""
     before = match.finished
     match.refresh_from_db(fields=["finished", "winner"])
-    if match.finished and not before:
+    if match.finished and not before and match.winner is None:  # a match of K donnes, drawn
+        messages.warning(request, gettext("Cette correction termine la partie : match nul."))
+    elif match.finished and not before:
         messages.warning(
             request,
             gettext("Cette correction termine la partie, gagnée par %(team)s.")

@@ -209,8 +209,10 @@ class Match(models.Model):
             ),
             models.CheckConstraint(condition=Q(game__in=GAMES), name="match_game"),
             models.CheckConstraint(
+                # Finished without a winner: a match of K donnes drawn (rule donnes).
                 condition=Q(finished=False, winner__isnull=True)
-                | Q(finished=True, winner__in=["A", "B"]),
+                | Q(finished=True, winner__in=["A", "B"])
+                | Q(finished=True, winner__isnull=True),
                 name="match_winner_when_finished",
             ),
         ]
@@ -228,6 +230,12 @@ class Match(models.Model):
     def target(self) -> int:
         """The points that end the match (every game's rule ``target``)."""
         return self.rules.target
+
+    @property
+    def donnes(self) -> int | None:
+        """The donnes that end the match (every game's rule ``donnes``), or
+        ``None``: the match goes to its target."""
+        return self.rules.donnes
 
     def set_rules(self, rules: Any) -> None:
         """Give this match ``rules`` (any game's rules): its game is theirs.

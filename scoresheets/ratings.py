@@ -21,7 +21,8 @@ tau 25/300). Chosen over TrueSkill because:
   TrueSkill;
 - it is fast: 1,000 matches of 2 v 2 replay in about 50 ms.
 
-What is rated: the winner of each finished match (ranks ``[0, 1]``); the
+What is rated: the winner of each finished match (ranks ``[0, 1]``; a drawn
+match of K donnes, ``[0, 0]``, a tie); the
 score margin is not used (a match to 1000 won by 1010-990 or 1010-200 is one
 win), so that how teams play the end of a match does not distort ratings.
 
@@ -107,8 +108,10 @@ class RatedMatch:
     """A finished match as the rating needs it.
 
     ``team_a`` / ``team_b``: the two player keys of each team (seats 1 & 3,
-    2 & 4); ``winner``: ``"A"`` or ``"B"``; ``played_on`` is carried into the
-    history. Raises ``ValueError`` on another winner or players that are not
+    2 & 4); ``winner``: ``"A"`` or ``"B"``, or ``""`` for a drawn match (a
+    match of K donnes that ends level, FORMAT rule ``donnes``: a tie for the
+    model, a win for nobody); ``played_on`` is carried into the history.
+    Raises ``ValueError`` on another winner or players that are not
     four different keys.
     """
 
@@ -119,8 +122,8 @@ class RatedMatch:
     winner: str
 
     def __post_init__(self) -> None:
-        if self.winner not in ("A", "B"):
-            raise ValueError(f"match {self.key!r}: winner must be 'A' or 'B'")
+        if self.winner not in ("A", "B", ""):
+            raise ValueError(f"match {self.key!r}: winner must be 'A', 'B' or '' (a draw)")
         players = (*self.team_a, *self.team_b)
         if len(players) != 4 or len(set(players)) != 4:
             raise ValueError(f"match {self.key!r}: teams must be four different players")
@@ -140,7 +143,7 @@ def rated_matches(matches: Iterable[PlayedMatch]) -> list[RatedMatch]:
             played_on=m.played_on,
             team_a=m.players("A"),
             team_b=m.players("B"),
-            winner=m.result.winner or "",  # finished: always "A" or "B"
+            winner=m.result.winner or "",  # finished: "A", "B", or "" drawn
         )
         for m in matches
         if m.result.finished
@@ -237,11 +240,12 @@ def compute_ratings(
                 current[key] = _MODEL.rating()
                 history[key] = []
                 wins[key] = 0
-        ranks = [0, 1] if match.winner == "A" else [1, 0]
+        ranks = {"A": [0, 1], "B": [1, 0]}.get(match.winner, [0, 0])  # [0, 0]: a draw
         new_a, new_b = _MODEL.rate(
             [[current[k] for k in team_a], [current[k] for k in team_b]], ranks=ranks
         )
-        for keys, new, won in ((team_a, new_a, ranks[0] == 0), (team_b, new_b, ranks[1] == 0)):
+        won_a, won_b = match.winner == "A", match.winner == "B"
+        for keys, new, won in ((team_a, new_a, won_a), (team_b, new_b, won_b)):
             for key, rating in zip(keys, new, strict=True):
                 current[key] = rating
                 wins[key] += won

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from scoresheets import presets
 from scoresheets.games import registry
@@ -41,6 +41,10 @@ def game_name(game: str) -> str:
 
 
 def _value(words: RuleWords, value: Any) -> str:
+    if words.optional_range is not None:  # a number of donnes, or none
+        if value is None:
+            return str(words.empty)
+        return ngettext("%(count)s donne", "%(count)s donnes", value) % {"count": value}
     if isinstance(value, bool):
         yes, no = words.booleans or (YES, NO)
         return str(yes if value else no)

@@ -49,6 +49,7 @@ LINE = (218, 222, 230)
 PAPER = (255, 255, 255)
 TEAM = {"A": (11, 79, 214), "B": (180, 35, 24)}  # static/css/app.css: --team-a, --team-b
 TEAM_SOFT = {"A": (227, 236, 255), "B": (253, 231, 228)}
+DRAW_SOFT = (236, 238, 242)  # a drawn match's banner: neither team's colour
 TARGET = (140, 148, 160)
 
 
@@ -170,16 +171,23 @@ def sheet_png(sheet: Scoresheet) -> bytes:
     draw.text((MARGIN, y), _fit(draw, title, big, inner), font=big, fill=INK)
     y += 60
     if result.finished:
-        banner = "★ " + _("Victoire : %(team)s !") % {"team": match.team_name(result.winner)}
         winner = result.winner
-        draw.rounded_rectangle(
-            [MARGIN, y, right, y + 56], radius=12, fill=TEAM_SOFT[winner], outline=TEAM[winner]
-        )
+        if winner is None:  # a match of K donnes drawn (docs/match-document.md, rule donnes)
+            banner = ngettext(
+                "Match nul : égalité après %(donnes)s donne.",
+                "Match nul : égalité après %(donnes)s donnes.",
+                result.donnes,
+            ) % {"donnes": result.donnes}
+            soft, ink = DRAW_SOFT, INK
+        else:
+            banner = "★ " + _("Victoire : %(team)s !") % {"team": match.team_name(winner)}
+            soft, ink = TEAM_SOFT[winner], TEAM[winner]
+        draw.rounded_rectangle([MARGIN, y, right, y + 56], radius=12, fill=soft, outline=ink)
         draw.text(
             (WIDTH // 2, y + 28),
             _fit(draw, banner, _font(30, True), inner - 32),
             font=_font(30, True),
-            fill=TEAM[winner],
+            fill=ink,
             anchor="mm",
         )
         y += 70
@@ -202,9 +210,13 @@ def sheet_png(sheet: Scoresheet) -> bytes:
         total = _font(72, True)
         draw.text((left + 20, y + 160), str(team.total), font=total, fill=INK, anchor="ls")
     y += 190
-    target_line = " · ".join(
-        [game_name(match.game), _("Objectif %(target)s") % {"target": match.target}]
+    goal = (
+        _("Objectif %(target)s") % {"target": match.target}
+        if match.donnes is None
+        else _("Donnes jouées : %(played)s / %(donnes)s")
+        % {"played": result.donnes, "donnes": match.donnes}
     )
+    target_line = " · ".join([game_name(match.game), goal])
     if rows:
         draw.text((MARGIN, y), target_line, font=_font(24), fill=MUTED)
         _chart(draw, sheet, (MARGIN, y + 44, right, y + 44 + chart_height - 40))

@@ -298,7 +298,7 @@ def table_ratings(table: Table) -> ratings.Ratings:
             played_on=decided_at or created_at,
             team_a=(seats[pk][0], seats[pk][2]),
             team_b=(seats[pk][1], seats[pk][3]),
-            winner=winner,
+            winner=winner or "",  # a drawn match of K donnes: ""
         )
         for pk, decided_at, created_at, winner in finished
         if pk in seats

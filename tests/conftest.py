@@ -35,6 +35,8 @@ SHARED_ANNOUNCEMENT_CASES_DIR = SHARED_SCORING_DIR / "announcements"
 # The concours' results documents (docs/concours.md), kept the same way.
 CONCOURS_CASES_DIR = CASES_DIR / "concours"
 SHARED_CONCOURS_CASES_DIR = SHARED_SCORING_DIR / "concours"
+SEASON_CASES_DIR = CASES_DIR / "season"
+SHARED_SEASON_CASES_DIR = SHARED_SCORING_DIR / "season"
 
 
 def examples(full: int) -> int:
@@ -78,6 +80,12 @@ def concours_case_files() -> list[Path]:
     """Every worked concours case: the project's (``tests/cases/concours``),
     then those of ``../shared/scoring/concours`` when that folder exists."""
     return case_files(CONCOURS_CASES_DIR, SHARED_CONCOURS_CASES_DIR)
+
+
+def season_case_files() -> list[Path]:
+    """Every worked season case: the project's (``tests/cases/season``), then
+    those of ``../shared/scoring/season`` when that folder exists."""
+    return case_files(SEASON_CASES_DIR, SHARED_SEASON_CASES_DIR)
 
 
 def case_id(path: Path) -> str:

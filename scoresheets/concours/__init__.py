@@ -8,4 +8,6 @@ The contract is ``docs/concours.md``:
 - :mod:`scoresheets.concours.ranking`: the ranking (section 2) and the
   ranking document that ``manage.py rank_concours`` prints.
 - :mod:`scoresheets.concours.pairing`: the draw of a partie (section 3).
+- :mod:`scoresheets.concours.season`: a season (challenge), the nights of
+  one club in one individual ranking (section 6), ``manage.py rank_season``.
 """

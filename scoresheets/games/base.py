@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy as _
 
-from scoresheets.scoring.kernel import Engine, Rounding
+from scoresheets.scoring.kernel import DONNES_MAX, DONNES_MIN, Engine, Rounding
 
 if TYPE_CHECKING:
     from django import forms
 
-__all__ = ["ANNOUNCEMENTS", "ROUNDING", "TARGET", "RuleWords", "WebGame"]
+__all__ = ["ANNOUNCEMENTS", "DONNES", "ROUNDING", "TARGET", "RuleWords", "WebGame"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,10 @@ class RuleWords:
       their order, are the engine's: ``presets.rule_choices``);
     - ``booleans``: the summary's words for a boolean when true and when
       false ("oui" / "non" when ``None``);
-    - ``stacked``: its choices are long, shown one under the other.
+    - ``stacked``: its choices are long, shown one under the other;
+    - ``optional_range``: a number that may be left empty (``None``), from
+      its first to its last value: the form's field is an optional integer
+      (the rule ``donnes``); ``empty``: the summary's words when it is empty.
     """
 
     name: str
@@ -51,11 +54,22 @@ class RuleWords:
     choices: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
     booleans: tuple[Any, Any] | None = None
     stacked: bool = False
+    optional_range: tuple[int, int] | None = None
+    empty: Any = None
 
 
 # The rules every game has, worded the same. The target: any number of points.
 TARGET = RuleWords(
     "target", _("Objectif (points)"), short=_("Objectif"), field=_("règles, objectif")
+)
+# A match of K donnes (FORMAT, rule ``donnes``): empty, a match to its target.
+DONNES = RuleWords(
+    "donnes",
+    _("Partie en donnes (vide : jusqu'à l'objectif)"),
+    short=_("Nombre de donnes"),
+    field=_("règles, nombre de donnes"),
+    optional_range=(DONNES_MIN, DONNES_MAX),
+    empty=_("jusqu'à l'objectif"),
 )
 ROUNDING = RuleWords(
     "rounding",

@@ -30,6 +30,8 @@ from typing import Any
 
 __all__ = [
     "BELOTE_POINTS",
+    "DONNES_MAX",
+    "DONNES_MIN",
     "TEAMS",
     "TRICK_POINTS_TOTAL",
     "Breakdown",
@@ -53,6 +55,10 @@ __all__ = [
 TEAMS: tuple[str, str] = ("A", "B")
 TRICK_POINTS_TOTAL = 162  # card points (152) + dix de der (10)
 BELOTE_POINTS = 20  # belote-rebelote, the king and queen of trumps: every game's
+# FORMAT, rule ``donnes``: a match of K donnes, K from 1 to 100 (the concours'
+# "parties de 12 donnes"; 100 is far above any real night's partie).
+DONNES_MIN = 1
+DONNES_MAX = 100
 
 
 class Outcome(StrEnum):
@@ -288,11 +294,15 @@ class MatchResult:
     - ``hands``: one :class:`HandResult` per hand, in order;
     - ``totals``: the running totals after the last hand (points);
     - ``reserve``: the reserve still unpaid (points, unrounded);
-    - ``finished`` / ``winner``: whether the match is over and who won;
+    - ``finished`` / ``winner``: whether the match is over and who won
+      (finished without a winner: a match of K donnes drawn, FORMAT, rule
+      ``donnes``);
     - ``decisive_hand``: not finished, both totals equal and at or past the
       target: a decisive hand must be played;
     - ``no_trick_block``: not finished only because the leading team was capot
-      in the last hand (``win_needs_trick``): another hand is played.
+      in the last hand (``win_needs_trick``): another hand is played;
+    - ``donnes``: the donnes played (every hand but the redeals, FORMAT,
+      rule ``donnes``), whatever the rules.
     """
 
     hands: tuple[HandResult, ...]
@@ -302,6 +312,7 @@ class MatchResult:
     winner: str | None
     decisive_hand: bool = False
     no_trick_block: bool = False
+    donnes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +409,34 @@ def check_target(out: list[Problem], target: Any) -> None:
         out.append(problem(None, "rules.target", "not_integer", "must be an integer"))
     elif target <= 0:
         out.append(problem(None, "rules.target", "out_of_range", "must be greater than 0", min=1))
+
+
+def check_donnes(out: list[Problem], donnes: Any) -> None:
+    """The rule ``donnes`` (every game's, FORMAT, rules table): ``None`` (no
+    limit: the match goes to its target) or an integer from
+    :data:`DONNES_MIN` to :data:`DONNES_MAX`."""
+    if donnes is None:
+        return
+    if not is_int(donnes):
+        out.append(
+            problem(
+                None,
+                "rules.donnes",
+                "not_integer",
+                f"must be a number of donnes from {DONNES_MIN} to {DONNES_MAX}, or null",
+            )
+        )
+    elif not DONNES_MIN <= donnes <= DONNES_MAX:
+        out.append(
+            problem(
+                None,
+                "rules.donnes",
+                "out_of_range",
+                f"must be between {DONNES_MIN} and {DONNES_MAX}",
+                min=DONNES_MIN,
+                max=DONNES_MAX,
+            )
+        )
 
 
 def check_announcements(out: list[Problem], played: Any, n: int, ann: Any) -> bool:
@@ -726,7 +765,10 @@ def score_match(
     or an annulled one that leaves a team at or past ``rules.target`` and
     ahead ends the match, unless the game's ``blocks_win`` says the leader
     cannot win on it (``no_trick_block``); both totals equal at or past the
-    target: a decisive hand must be played.
+    target: a decisive hand must be played. Under the rule ``donnes`` (K, not
+    ``None``) the target ends nothing: the K-th donne (a hand other than a
+    redeal, an annulled one included) ends the match, won by the team ahead,
+    drawn (no winner) on equal totals.
 
     ``reserve`` (points, 0 by default) is a reserve carried in from litiges
     scored elsewhere (the calculator's "réserve en jeu"): the match starts
@@ -768,6 +810,8 @@ def score_match(
     check_hand = engine.check_hand
     score_hand = engine.score_hand
     target = rules.target
+    donnes_limit = rules.donnes  # FORMAT, rule `donnes`: None, or K
+    donnes = 0
     results: list[HandResult] = []
     append = results.append
     total_a = total_b = 0
@@ -814,7 +858,15 @@ def score_match(
         total_a += score_a
         total_b += score_b
         ends = False
-        if outcome is not Outcome.PASSED and outcome is not Outcome.ANNULLED:
+        if outcome is not Outcome.PASSED:
+            donnes += 1  # a redeal is no donne; an annulled hand is one
+        if donnes_limit is not None:
+            # FORMAT, rule `donnes`: the K-th donne ends the match, whatever the target.
+            if donnes == donnes_limit:
+                ends = finished = True
+                if total_a != total_b:
+                    winner = "A" if total_a > total_b else "B"
+        elif outcome is not Outcome.PASSED and outcome is not Outcome.ANNULLED:
             # FORMAT, *End of match* (a redeal or an annulled hand changes nothing).
             no_trick_block = False
             if (total_a >= target or total_b >= target) and total_a != total_b:
@@ -842,7 +894,7 @@ def score_match(
 
     if problems:
         raise MatchError(problems)
-    decisive = not finished and total_a == total_b and total_a >= target
+    decisive = donnes_limit is None and not finished and total_a == total_b and total_a >= target
     return MatchResult(
         hands=tuple(results),
         totals=Pair(total_a, total_b),
@@ -851,6 +903,7 @@ def score_match(
         winner=winner,
         decisive_hand=decisive,
         no_trick_block=no_trick_block and not finished,
+        donnes=donnes,
     )
 
 
@@ -862,7 +915,8 @@ def score_match(
 def result_document(result: MatchResult) -> dict[str, Any]:
     """The result document (FORMAT, *Result document*) of ``result``.
 
-    Adds two keys to the required ones: ``decisive_hand`` at the top level and
+    Adds three keys to the required ones: ``decisive_hand`` and ``donnes``
+    (the donnes played, FORMAT, rule ``donnes``) at the top level, and
     ``collected`` (reserve paid on that hand) per hand.
     """
     return {
@@ -881,4 +935,5 @@ def result_document(result: MatchResult) -> dict[str, Any]:
         "finished": result.finished,
         "winner": result.winner,
         "decisive_hand": result.decisive_hand,
+        "donnes": result.donnes,
     }

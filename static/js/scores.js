@@ -147,7 +147,9 @@ async function drawPreview() {
   }
   const ends = out.querySelector("[data-ends]");
   if (hand.ends_match) {
-    ends.querySelector("strong").textContent = say(w.dataset.ends, { team: teamName(seen.result.winner) });
+    // A match of K donnes ends level: drawn, no winner (docs/match-document.md, rule donnes).
+    const winner = seen.result.winner;
+    ends.querySelector("strong").textContent = winner ? say(w.dataset.ends, { team: teamName(winner) }) : w.dataset.endsDraw;
     ends.hidden = false;
   }
   p.replaceChildren(out);
@@ -246,7 +248,10 @@ function drawBoard(sheet, data) {
   }
   const note = document.getElementById("pending-board").content.firstElementChild.cloneNode(true);
   let head = "";
-  if (sheet.finished) {
+  if (sheet.finished && !sheet.winner) {
+    head = w.dataset.draw; // a match of K donnes drawn
+    note.classList.add("banner-win", "banner-draw");
+  } else if (sheet.finished) {
     head = say(w.dataset.victory, { team: teamName(sheet.winner) });
     note.classList.add("banner-win", sheet.winner === "A" ? "team-a" : "team-b");
   } else if (sheet.decisive_hand) head = w.dataset.decisive;

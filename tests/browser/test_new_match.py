@@ -83,3 +83,31 @@ def test_the_start_button_is_in_reach_on_a_small_phone(live_server, browser):
         box = field.bounding_box()
         assert box["y"] + box["height"] <= _start_button_top(page), seat
     context.close()
+
+
+def test_the_concours_preset_fills_12_donnes_and_another_preset_empties_it(live_server, browser):
+    """The rule donnes on the new-match page (docs/match-document.md): the
+    preset "Concours (12 donnes)" fills the field, "Belote classique" empties
+    it (a match to its target), and the match is created in 12 donnes."""
+    page = phone(browser)
+    page.goto(f"{live_server.url}/nouvelle/")
+    belote = page.locator('[data-game-rules="belote"]')
+    donnes = page.locator("#id_donnes")
+    belote.locator("label.preset", has_text="Concours (12 donnes)").click()
+    belote.locator("details summary").click()
+    assert donnes.input_value() == "12"
+    assert not page.locator('input[name="announcements"]').is_checked()
+    belote.locator("label.preset", has_text="Belote classique").click()
+    assert donnes.input_value() == ""
+    belote.locator("label.preset", has_text="Concours (12 donnes)").click()
+
+    for seat, name in enumerate(["Alice", "Bob", "Claire", "Dan"], start=1):
+        page.locator(f"#id_player_{seat}").fill(name)
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+/$"))
+    assert page.locator("#scoreboard .target").inner_text().count("Donnes jouées : 0 / 12") == 1
+    rules = page.locator(".match-rules")
+    rules.locator("summary").click()
+    text = rules.inner_text()
+    assert "Concours (12 donnes)" in text and "12 donnes" in text
+    assert CSP_PROBLEMS == []

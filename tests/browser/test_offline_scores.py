@@ -195,3 +195,33 @@ def test_the_scorer_is_loaded_only_when_the_phone_must_score(live_server, browse
     assert any("/js/sync/pending" in name for name in page.evaluate(_LOADED))
     assert CSP_PROBLEMS == []
     context.close()
+
+
+def test_a_match_of_3_donnes_drawn_offline_says_a_draw_as_the_server_then_does(
+    live_server, browser
+):
+    """docs/match-document.md, rule donnes: the 3rd donne ends the match and
+    level totals draw it, on the phone (pending) as on the server."""
+    match = play(make_match(donnes=3), hand("A", 100), hand("B", 90))  # 172 - 152
+    path = f"/m/{match.token}/"
+    context = _context(browser)
+    page = _open_offline_ready(context, f"{live_server.url}{path}", path)
+    set_network(context, online=False)
+    page.wait_for_function("() => !navigator.onLine")
+    expected = _engine(match, hand("B", 91))  # 172 + 71 = 152 + 91
+    assert expected.finished and expected.winner is None
+
+    enter_hand(page, taker="Bob", points=91)
+    board = page.locator("#scoreboard")
+    head = board.locator(".banner-pending [data-head]")
+    expect(head).to_have_text("Match nul : égalité après la dernière donne.")
+    assert _shown_totals(page) == ["243", "243"]
+    assert page.locator(".entry").is_hidden()
+
+    set_network(context, online=True)
+    page.locator('#scoreboard[data-finished="true"]').wait_for()
+    expect(board.locator(".banner-draw")).to_have_text("Match nul : égalité après 3 donnes.")
+    stored = services.match_get_scoresheet(match).result
+    assert (stored.finished, stored.winner) == (True, None)
+    assert CSP_PROBLEMS == []
+    context.close()

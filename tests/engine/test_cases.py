@@ -54,7 +54,7 @@ def test_case_through_the_command(path: Path):
         assert code == 2
         assert out == ""
         lines = err.strip().splitlines()
-        assert lines and all(line.startswith("hand ") for line in lines)
+        assert lines and all(line.startswith(("hand ", "rules.")) for line in lines)
     else:
         assert code == 0, err
         assert err == ""

@@ -167,6 +167,7 @@ def full_result(result: MatchResult) -> dict[str, Any]:
         "winner": result.winner,
         "decisive_hand": result.decisive_hand,
         "no_trick_block": result.no_trick_block,
+        "donnes": result.donnes,
     }
 
 
@@ -384,12 +385,14 @@ END_HANDS = {
 
 def _end_of_match_documents() -> list[dict[str, Any]]:
     """Every run of three hands from a few, under targets near their
-    figures, with and without ``win_needs_trick``: ends, ties at the
-    target (a decisive hand), a leader capot on the hand, hands after the end."""
+    figures, with and without ``win_needs_trick``, and as matches of 2
+    donnes: ends, ties at the target (a decisive hand), a leader capot on the
+    hand, draws after the 2nd donne, hands after the end."""
     docs = []
     for game, hands in END_HANDS.items():
         head = {} if game == "belote" else {"game": game}
         variants = [{"win_needs_trick": v} for v in (True, False)] if game == "belote" else [{}]
+        variants += [{"donnes": 2}]  # a match of 2 donnes: its end, a draw, a hand after it
         for target in (162, 272):
             for variant in variants:
                 for run in itertools.product(hands, repeat=3):
@@ -407,9 +410,11 @@ def test_the_end_of_match_answers_alike(scorer: Scorer):
         if "match" in phone:
             match = phone["match"]
             seen |= {key for key in ("finished", "decisive_hand", "no_trick_block") if match[key]}
+            if match["finished"] and match["winner"] is None:
+                seen.add("drawn")
         else:
             seen |= {p["code"] for p in phone["problems"]}
-    assert seen == {"finished", "decisive_hand", "no_trick_block", "after_end"}
+    assert seen == {"finished", "decisive_hand", "no_trick_block", "after_end", "drawn"}
 
 
 # --------------------------------------------------------------------------
@@ -494,7 +499,12 @@ LONG = settings(
 
 @st.composite
 def long_matches(draw: st.DrawFn, props: Any, make_hand: Any) -> dict[str, Any]:
-    rules = draw(props.rules_strategy(target=st.one_of(st.just(props.NO_END), props.REAL_TARGET)))
+    rules = draw(
+        props.rules_strategy(
+            target=st.one_of(st.just(props.NO_END), props.REAL_TARGET),
+            donnes=st.one_of(st.none(), st.none(), st.integers(1, 100)),
+        )
+    )
     rng = draw(st.randoms(use_true_random=False))
     hands = [make_hand(rng, rules) for _ in range(draw(st.integers(30, 200)))]
     doc = match_document(rules, [])

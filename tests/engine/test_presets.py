@@ -35,6 +35,8 @@ def form_data(values: dict, **extra) -> dict:
     for name, value in values.items():
         if value is True:
             data[name] = "on"
+        elif value is None:  # an empty number field (donnes: no limit)
+            data[name] = ""
         elif value is not False:
             data[name] = str(value)
     return data
@@ -50,6 +52,7 @@ def test_the_rule_names_are_the_engines():
         "renonce",
         "win_needs_trick",
         "capot_takes_announcements",
+        "donnes",
     )
 
 
@@ -71,10 +74,11 @@ def test_the_presets_are_valid_rules_and_the_classic_one_is_the_default():
         "classique",
         "annonces",
         "marocaine",
+        "concours",
         "federation",
         "entre_amis",
     ]
-    assert list(presets.presets_of("belote")) == ["classique", "annonces", "marocaine"]
+    assert list(presets.presets_of("belote")) == ["classique", "annonces", "marocaine", "concours"]
     for preset in presets.presets_of("belote").values():
         assert scoring.check_rules(preset.rules) == []
     assert presets.DEFAULT is presets.CLASSIQUE
@@ -87,6 +91,7 @@ def test_the_presets_are_valid_rules_and_the_classic_one_is_the_default():
         "renonce": "penalty",
         "win_needs_trick": True,
         "capot_takes_announcements": False,
+        "donnes": None,
         "card_names": "french",
     }
     assert presets.ANNONCES.values() == {**presets.CLASSIQUE.values(), "announcements": True}
@@ -162,7 +167,9 @@ def test_the_model_defaults_are_the_default_preset():
 
 
 @FAST
-@given(rules_strategy(target=st.integers(1, 100_000)))
+@given(
+    rules_strategy(target=st.integers(1, 100_000), donnes=st.one_of(st.none(), st.integers(1, 100)))
+)
 def test_any_rules_go_through_the_model_and_the_form_unchanged(rules):
     assert Match(rule_values=presets.rule_values(rules)).rules == rules
     form = MatchForm(form_data(presets.rule_values(rules)))
@@ -223,6 +230,7 @@ def test_the_coinche_choices_are_the_values_coinches_engine_accepts():
 def test_each_preset_knows_its_game_from_its_rules():
     assert {key: p.game for key, p in presets.PRESETS.items()} == {
         "classique": "belote",
+        "concours": "belote",
         "annonces": "belote",
         "marocaine": "belote",
         "federation": "coinche",
@@ -265,6 +273,7 @@ def test_the_coinche_form_offers_the_engines_choices_and_starts_from_the_federat
         "classique",
         "annonces",
         "marocaine",
+        "concours",
     ]
     shown = [field.name for field, _css in form.rule_fields()]
     # Every rule but the target (shown apart), the page's order: scoring first.
@@ -285,6 +294,7 @@ def test_the_coinche_form_offers_the_engines_choices_and_starts_from_the_federat
     st.builds(
         scoring.CoincheRules,
         target=st.integers(1, 100_000),
+        donnes=st.one_of(st.none(), st.integers(1, 100)),
         **{name: st.sampled_from(c) for name, c in presets.COINCHE_RULE_CHOICES.items()},
     )
 )
@@ -294,6 +304,8 @@ def test_any_coinche_rules_go_through_the_model_and_the_form_unchanged(rules):
     for name, value in presets.rule_values(rules).items():
         if value is True:
             data[f"coinche-{name}"] = "on"
+        elif value is None:  # an empty number field (donnes: no limit)
+            data[f"coinche-{name}"] = ""
         elif value is not False:
             data[f"coinche-{name}"] = str(value)
     data["coinche-preset"] = "federation"

@@ -165,9 +165,11 @@ def test_rated_matches_keeps_finished_matches_oldest_first():
     ]
 
 
-def test_a_rated_match_needs_a_winner_and_four_players():
+def test_a_rated_match_needs_a_winner_or_a_draw_and_four_players():
     with pytest.raises(ValueError, match="winner"):
-        RatedMatch(key=1, played_on=START, team_a=(1, 2), team_b=(3, 4), winner="")
+        RatedMatch(key=1, played_on=START, team_a=(1, 2), team_b=(3, 4), winner="C")
+    with pytest.raises(ValueError, match="winner"):
+        RatedMatch(key=1, played_on=START, team_a=(1, 2), team_b=(3, 4), winner=None)
     with pytest.raises(ValueError, match="four different"):
         RatedMatch(key=1, played_on=START, team_a=(1, 2), team_b=(2, 4), winner="A")
 
@@ -220,3 +222,12 @@ def test_a_newcomer_who_loses_is_never_shown_a_negative_rating():
     assert ratings.leaderboard[0].rating - ratings.leaderboard[-1].rating == round(
         DISPLAY_SCALE * ratings.leaderboard[0].ordinal
     ) - round(DISPLAY_SCALE * ratings.leaderboard[-1].ordinal)
+
+
+def test_a_drawn_match_of_k_donnes_is_a_tie_won_by_nobody():
+    drawn = RatedMatch(key=1, played_on=START, team_a=(1, 2), team_b=(3, 4), winner="")
+    ratings = compute_ratings([drawn])
+    assert all(ratings.players[key].wins == 0 for key in (1, 2, 3, 4))
+    assert all(ratings.players[key].matches == 1 for key in (1, 2, 3, 4))
+    # A tie between equals moves nobody's estimate apart.
+    assert len({ratings.players[key].estimate for key in (1, 2, 3, 4)}) == 1

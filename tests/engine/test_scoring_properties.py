@@ -9,12 +9,14 @@ anything but MatchError.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoresheets.games.belote.engine import check_rules
 from scoresheets.scoring import (
     HandInput,
     MatchError,
@@ -54,12 +56,14 @@ def other(team: str) -> str:
 def rules_strategy(
     *,
     target: st.SearchStrategy[int] | None = None,
+    donnes: st.SearchStrategy[int | None] | None = None,
     rounding: st.SearchStrategy[str] | None = None,
     litige: st.SearchStrategy[str] | None = None,
 ) -> st.SearchStrategy[Rules]:
     return st.builds(
         Rules,
         target=target if target is not None else st.just(NO_END),
+        donnes=donnes if donnes is not None else st.just(None),
         capot_points=st.sampled_from([252, 250]),
         rounding=rounding if rounding is not None else st.sampled_from(["none", "nearest_ten"]),
         litige=litige if litige is not None else st.sampled_from(["reserve", "lost", "fall"]),
@@ -121,6 +125,9 @@ def cut_at_end(rules: Rules, hands: list[HandInput]) -> list[HandInput]:
     return hands
 
 
+# The rule donnes (FORMAT, rules table): a match of K donnes, or (None) to its target.
+DONNES = st.integers(1, 30)
+MAYBE_DONNES = st.one_of(st.none(), DONNES)
 REAL_TARGET = st.one_of(st.sampled_from([1, 162, 501, 1000]), st.integers(1, 2000))
 
 
@@ -246,7 +253,7 @@ def test_running_totals_are_the_sums_of_the_scores(match):
 
 
 @FAST
-@given(match_strategy(rules_strategy(target=REAL_TARGET)), st.data())
+@given(match_strategy(rules_strategy(target=REAL_TARGET, donnes=MAYBE_DONNES)), st.data())
 def test_appending_hands_never_changes_earlier_results(match, data):
     rules, hands = match
     full = score_match(rules, hands)
@@ -299,7 +306,7 @@ def test_end_of_match(match):
 
 
 @FAST
-@given(match_strategy(rules_strategy(target=REAL_TARGET)))
+@given(match_strategy(rules_strategy(target=REAL_TARGET, donnes=MAYBE_DONNES)))
 def test_a_hand_after_the_end_is_an_error(match):
     rules, hands = match
     result = score_match(rules, hands)
@@ -321,7 +328,7 @@ def test_a_hand_after_the_end_is_an_error(match):
 
 
 @FAST
-@given(match_strategy(rules_strategy(target=REAL_TARGET)))
+@given(match_strategy(rules_strategy(target=REAL_TARGET, donnes=MAYBE_DONNES)))
 def test_match_document_round_trips(match):
     rules, hands = match
     document = match_document(rules, hands)
@@ -594,3 +601,60 @@ def test_the_fast_path_accepts_exactly_the_valid_hands(rules: Rules, hand: HandI
     from scoresheets.scoring import belote
 
     assert belote.plainly_valid(rules, hand) == (belote.check_hand(rules, hand, 1) == [])
+
+
+# --------------------------------------------------------------------------
+# A match of K donnes (FORMAT, rule ``donnes``)
+# --------------------------------------------------------------------------
+
+
+@FAST
+@given(match_strategy(rules_strategy(target=REAL_TARGET, donnes=DONNES), max_hands=40))
+def test_a_match_of_k_donnes_ends_on_its_kth_donne_whatever_the_target(match):
+    rules, hands = match
+    result = score_match(rules, hands)
+    played = [h.number for h in result.hands if h.outcome is not Outcome.PASSED]
+    assert result.donnes == len(played)
+    assert not result.decisive_hand
+    assert not result.no_trick_block
+    ends = [h.number for h in result.hands if h.ends_match]
+    if result.finished:
+        # The K-th donne, a redeal never, ended it, and nothing came after.
+        assert len(played) == rules.donnes
+        assert ends == [played[-1]] == [len(hands)]
+        a, b = result.totals.a, result.totals.b
+        assert result.winner == (None if a == b else ("A" if a > b else "B"))
+    else:
+        assert len(played) < rules.donnes
+        assert ends == []
+        assert result.winner is None
+
+
+@FAST
+@given(match_strategy(rules_strategy(target=REAL_TARGET, donnes=DONNES)))
+def test_the_donnes_rule_only_says_when_the_match_ends(match):
+    rules, hands = match
+    limited = score_match(rules, hands)
+    free = score_match(dataclasses.replace(rules, donnes=None, target=NO_END), hands)
+    assert [(h.outcome, h.score, h.reserve, h.totals) for h in limited.hands] == [
+        (h.outcome, h.score, h.reserve, h.totals) for h in free.hands
+    ]
+    assert limited.donnes == free.donnes
+
+
+@FAST
+@given(
+    st.one_of(
+        st.integers(max_value=0),
+        st.integers(min_value=101),
+        st.booleans(),
+        st.text(max_size=3),
+        st.floats(allow_nan=False),
+    )
+)
+def test_a_bad_donnes_is_a_problem_of_rules_donnes(bad):
+    problems = check_rules(Rules(donnes=bad))
+    assert [(p.field, p.code) for p in problems] in (
+        [("rules.donnes", "not_integer")],
+        [("rules.donnes", "out_of_range")],
+    )

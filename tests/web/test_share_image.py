@@ -98,3 +98,14 @@ def test_the_match_page_links_the_image_and_the_read_only_page_its_own(client: C
     read = client.get(f"/voir/{match.read_token}/").content.decode()
     assert f'href="/voir/{match.read_token}/feuille.png"' in read
     assert match.token not in read
+
+
+def test_a_drawn_match_of_k_donnes_is_drawn_too(client: Client):
+    """A match of 2 donnes level after the 2nd (docs/match-document.md, rule
+    donnes) has no winner: its image says the draw (it failed on the winner's
+    colour before)."""
+    match = play(make_match(donnes=2), hand("A", 100), hand("B", 100))
+    assert match.finished and match.winner is None
+    response = client.get(f"/m/{match.token}/feuille.png")
+    assert response.status_code == 200
+    assert decoded(response).format == "PNG"

@@ -108,6 +108,7 @@ def generale_document() -> dict:
             "announcements_count": False,
             "capot_points": 162,
             "capot_bid_points": 250,
+            "donnes": 20,
         },
         "hands": [
             {"taker": None},

@@ -30,6 +30,8 @@ def coinche_fields(rules: scoring.CoincheRules) -> dict[str, str]:
     for name, value in presets.rule_values(rules).items():
         if value is True:
             out[f"coinche-{name}"] = "on"
+        elif value is None:  # an empty number field (donnes: no limit)
+            out[f"coinche-{name}"] = ""
         elif value is not False:
             out[f"coinche-{name}"] = str(value)
     return out
@@ -148,6 +150,7 @@ def test_it_stores_every_coinche_column(client: Client):
         announcements_count=False,
         capot_points=162,
         capot_bid_points=250,
+        donnes=12,
     )
     assert client.post("/nouvelle/", form("federation", rules)).status_code == 303
     match = Match.objects.get()
@@ -162,6 +165,7 @@ def test_it_stores_every_coinche_column(client: Client):
         "announcements_count": False,
         "capot_points": 162,
         "capot_bid_points": 250,
+        "donnes": 12,
     }
     assert match.rules == rules
     assert match.preset == "custom"  # changed from the Fédération

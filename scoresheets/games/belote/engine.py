@@ -46,6 +46,7 @@ from scoresheets.scoring.kernel import (
     Rounding,
     check_announcements,
     check_choice,
+    check_donnes,
     check_points,
     check_target,
     check_team,
@@ -67,6 +68,7 @@ __all__ = [
     "ANNONCES",
     "CAPOT_CHOICES",
     "CLASSIQUE",
+    "CONCOURS",
     "MAROCAINE",
     "HandInput",
     "LitigeRule",
@@ -134,6 +136,7 @@ class Rules:
     renonce: str = RenonceRule.PENALTY
     win_needs_trick: bool = True
     capot_takes_announcements: bool = False
+    donnes: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +177,7 @@ def check_rules(rules: Rules) -> list[Problem]:
     """
     out: list[Problem] = []
     check_target(out, rules.target)
+    check_donnes(out, rules.donnes)
     check_choice(out, None, "rules.capot_points", rules.capot_points, CAPOT_CHOICES)
     check_choice(out, None, "rules.rounding", rules.rounding, tuple(Rounding))
     check_choice(out, None, "rules.litige", rules.litige, tuple(LitigeRule))
@@ -622,6 +626,15 @@ MAROCAINE = Preset(
     CardNames.SPANISH,
 )
 
+# A concours night's partie (ASCEE 79: "4 parties de 12 donnes", "sans
+# annonces sauf belote", ranked on total points): 12 donnes, no target.
+CONCOURS = Preset(
+    "concours",
+    gettext_noop("Concours (12 donnes)"),
+    gettext_noop("Partie de 12 donnes, sans annonces (la belote compte), litige en réserve."),
+    Rules(announcements=False, donnes=12),
+)
+
 
 ENGINE = Engine(
     name=GAME,
@@ -637,7 +650,7 @@ ENGINE = Engine(
     parse_rules=parse_rules,
     parse_hand=parse_hand,
     hand_document=hand_document,
-    presets=(CLASSIQUE, ANNONCES, MAROCAINE),
+    presets=(CLASSIQUE, ANNONCES, MAROCAINE, CONCOURS),
     case_folders=("tests/cases", "../shared/scoring/cases"),
 )
 """Belote as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

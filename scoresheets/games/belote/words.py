@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from scoresheets.games.base import ANNOUNCEMENTS, ROUNDING, TARGET, RuleWords
+from scoresheets.games.base import ANNOUNCEMENTS, DONNES, ROUNDING, TARGET, RuleWords
 from scoresheets.games.belote.engine import LitigeRule, RenonceRule
 from scoresheets.presets import CARD_NAMES_LABELS
 
@@ -16,6 +16,7 @@ RULES_LABEL = _("Règles de la belote")
 
 RULES: tuple[RuleWords, ...] = (
     TARGET,
+    DONNES,
     RuleWords(
         "capot_points",
         _("Valeur du capot"),

@@ -50,6 +50,7 @@ from scoresheets.scoring.kernel import (
     Rounding,
     check_announcements,
     check_choice,
+    check_donnes,
     check_points,
     check_target,
     check_team,
@@ -190,6 +191,7 @@ class CoincheRules:
     announcements_count: bool = True
     capot_points: int = COINCHE_CAPOT_CHOICES[0]
     capot_bid_points: int = CAPOT_BID_CHOICES[0]
+    donnes: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +247,7 @@ def check_rules(rules: CoincheRules) -> list[Problem]:
     """
     out: list[Problem] = []
     check_target(out, rules.target)
+    check_donnes(out, rules.donnes)
     check_choice(out, None, "rules.rounding", rules.rounding, tuple(Rounding))
     check_choice(out, None, "rules.made_score", rules.made_score, tuple(MadeScore))
     check_choice(out, None, "rules.coinche_score", rules.coinche_score, tuple(CoincheScore))

@@ -18,7 +18,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoresheets.games.base import ANNOUNCEMENTS, ROUNDING, TARGET, RuleWords
+from scoresheets.games.base import ANNOUNCEMENTS, DONNES, ROUNDING, TARGET, RuleWords
 from scoresheets.games.coinche.engine import (
     BidWord,
     CoincheLevel,
@@ -33,6 +33,7 @@ RULES_LABEL = _("Règles de la coinche")
 # Its rules in the page's order: scoring first.
 RULES: tuple[RuleWords, ...] = (
     TARGET,
+    DONNES,
     RuleWords(
         "made_score",
         _("Contrat réussi sans coinche"),

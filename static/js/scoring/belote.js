@@ -10,14 +10,14 @@
 import {
   ANNULLED, BELOTE_POINTS, DEDANS, LITIGE, MADE, NEAREST_TEN, PASSED, RENONCE, ROUNDINGS,
   TEAMS, TRICK_POINTS_TOTAL, announcementsOf, breakdown, checkAnnouncements, checkChoice,
-  checkKnownKeys, checkPoints, checkTarget, checkTeam, checkTeamKeys, get, has, isNone,
+  checkDonnes, checkKnownKeys, checkPoints, checkTarget, checkTeam, checkTeamKeys, get, has, isNone,
   isObject, keysOf, otherTeam, pairOf, parseRules, parts, problem, roundPoints,
 } from "./kernel.js";
 
 export const GAME = "belote";
 
 // FORMAT, *Match document*, rules table: each rule's default, and its
-// choices (target: any integer > 0). In the engine's order.
+// choices (target: any integer > 0; donnes: null or 1 to 100). In the engine's order.
 export const DEFAULTS = {
   target: 1000,
   capot_points: 252,
@@ -27,6 +27,7 @@ export const DEFAULTS = {
   renonce: "penalty",
   win_needs_trick: true,
   capot_takes_announcements: false,
+  donnes: null,
 };
 export const CHOICES = {
   capot_points: [252, 250],
@@ -43,6 +44,7 @@ export const HAND_KEYS = ["taker", "points", "capot", "belote", "announcements",
 export function checkRules(rules) {
   const out = [];
   checkTarget(out, rules.target);
+  checkDonnes(out, rules.donnes);
   for (const name of Object.keys(CHOICES)) {
     checkChoice(out, null, `rules.${name}`, rules[name], CHOICES[name]);
   }

@@ -9,8 +9,8 @@
 
 import {
   BELOTE_POINTS, DEDANS, MADE, NEAREST_TEN, PASSED, ROUNDINGS, TRICK_POINTS_TOTAL,
-  announcementsOf, breakdown, checkAnnouncements, checkChoice, checkKnownKeys, checkPoints,
-  checkTarget, checkTeam, checkTeamKeys, get, has, isInt, isNone, isObject, keysOf, otherTeam,
+  announcementsOf, breakdown, checkAnnouncements, checkChoice, checkDonnes, checkKnownKeys,
+  checkPoints, checkTarget, checkTeam, checkTeamKeys, get, has, isInt, isNone, isObject, keysOf, otherTeam,
   pairOf, parseRules, parts, problem, roundPoints, same,
 } from "./kernel.js";
 
@@ -28,7 +28,7 @@ export const MULTIPLIERS = { coinche: 2, surcoinche: 4 }; // no coinche: 1
 export const CONTRACT_BASE = 160;
 
 // COINCHE, *Rules*: each rule's default (the federation's), and its choices
-// (target: any integer > 0). In the engine's order.
+// (target: any integer > 0; donnes: null or 1 to 100). In the engine's order.
 export const DEFAULTS = {
   target: 2000,
   rounding: "nearest_ten",
@@ -39,6 +39,7 @@ export const DEFAULTS = {
   announcements_count: true,
   capot_points: 250,
   capot_bid_points: 500,
+  donnes: null,
 };
 export const CHOICES = {
   rounding: ROUNDINGS,
@@ -73,6 +74,7 @@ function isWordBid(bid) {
 export function checkRules(rules) {
   const out = [];
   checkTarget(out, rules.target);
+  checkDonnes(out, rules.donnes);
   for (const name of Object.keys(CHOICES)) {
     checkChoice(out, null, `rules.${name}`, rules[name], CHOICES[name]);
   }

@@ -166,6 +166,23 @@ export function checkTarget(out, target) {
   }
 }
 
+// FORMAT, rule ``donnes``: null (no limit: the match goes to its target) or
+// a number of donnes from DONNES_MIN to DONNES_MAX.
+export const DONNES_MIN = 1;
+export const DONNES_MAX = 100;
+
+export function checkDonnes(out, donnes) {
+  if (isNone(donnes)) return;
+  if (!isInt(donnes)) {
+    const message = `must be a number of donnes from ${DONNES_MIN} to ${DONNES_MAX}, or null`;
+    out.push(problem(null, "rules.donnes", "not_integer", message));
+  } else if (donnes < DONNES_MIN || donnes > DONNES_MAX) {
+    const message = `must be between ${DONNES_MIN} and ${DONNES_MAX}`;
+    const range = { min: DONNES_MIN, max: DONNES_MAX };
+    out.push(problem(null, "rules.donnes", "out_of_range", message, range));
+  }
+}
+
 // 0 or a sum of 20, 50, 100, 150 and 200: every multiple of ten but 10 and 30.
 export function isAnnouncementValue(value) {
   return isInt(value) && value >= 0 && value % 10 === 0 && value !== 10 && value !== 30;
@@ -329,6 +346,8 @@ export function scoreHands(game, rules, hands, reserve = 0) {
   checkRange(game, hands, reserve);
 
   const target = rules.target;
+  const donnesLimit = isNone(rules.donnes) ? null : rules.donnes; // FORMAT, rule `donnes`
+  let donnes = 0;
   const results = [];
   let totalA = 0;
   let totalB = 0;
@@ -348,7 +367,14 @@ export function scoreHands(game, rules, hands, reserve = 0) {
     totalA += scored.score.A;
     totalB += scored.score.B;
     let ends = false;
-    if (scored.outcome !== PASSED && scored.outcome !== ANNULLED) {
+    if (scored.outcome !== PASSED) donnes += 1; // a redeal is no donne; an annulled hand is one
+    if (donnesLimit !== null) {
+      // FORMAT, rule `donnes`: the K-th donne ends the match, whatever the target.
+      if (donnes === donnesLimit) {
+        ends = finished = true;
+        if (totalA !== totalB) winner = totalA > totalB ? "A" : "B";
+      }
+    } else if (scored.outcome !== PASSED && scored.outcome !== ANNULLED) {
       noTrickBlock = false;
       if ((totalA >= target || totalB >= target) && totalA !== totalB) {
         const leader = totalA > totalB ? "A" : "B";
@@ -371,8 +397,9 @@ export function scoreHands(game, rules, hands, reserve = 0) {
     reserve,
     finished,
     winner,
-    decisive_hand: !finished && totalA === totalB && totalA >= target,
+    decisive_hand: donnesLimit === null && !finished && totalA === totalB && totalA >= target,
     no_trick_block: noTrickBlock && !finished,
+    donnes,
   };
 }
 
@@ -403,5 +430,6 @@ export function resultDocument(result) {
     finished: result.finished,
     winner: result.winner,
     decisive_hand: result.decisive_hand,
+    donnes: result.donnes,
   };
 }
