@@ -215,7 +215,7 @@ def _refused(request: HttpRequest, concours: Concours, write: Any, **forms: Any)
 
 
 @require_POST
-@ratelimits.limited(*ratelimits.ROSTER)
+@ratelimits.limited(*ratelimits.REGISTRATION)
 def concours_register(request: HttpRequest, token: str) -> HttpResponse:
     concours = get_concours_or_404(token)
     melee = concours.settings.get("mode") == cdoc.Mode.MELEE
@@ -250,7 +250,7 @@ def concours_register(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-@ratelimits.limited(*ratelimits.ROSTER)
+@ratelimits.limited(*ratelimits.REGISTRATION)
 def concours_register_many(request: HttpRequest, token: str) -> HttpResponse:
     concours = get_concours_or_404(token)
     melee = concours.settings.get("mode") == cdoc.Mode.MELEE

@@ -70,6 +70,12 @@ TABLES_RATE = "20/h"
 # evening stays under it.
 ROSTER_RATE = "120/h"
 
+# Teams (or players) registered at ONE concours' door, per address: one
+# laptop types every team of the night, up to 148 at the biggest (Cannes),
+# 200 for the draw's own bound, with room for typos struck off and typed
+# again.
+CONCOURS_REGISTRATION_RATE = "400/h"
+
 # Hand writes (entries, corrections, deletes, restores) into ONE match, per
 # address. The fastest real table: four phones each saving a hand a minute
 # (one is saved, the three others are told "already entered": four POSTs a

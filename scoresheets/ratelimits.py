@@ -66,8 +66,8 @@ def address_key(group: str, request: HttpRequest) -> str:
 
 
 def match_key(group: str, request: HttpRequest) -> str:
-    """The key of the client in one match (or table): its address and the
-    URL's token."""
+    """The key of the client in one match (or table, or concours): its
+    address and the URL's token."""
     token = request.resolver_match.kwargs.get("token", "") if request.resolver_match else ""
     return f"{address_key(group, request)}|{token}"
 
@@ -85,6 +85,8 @@ class Limit:
 MATCHES = (Limit("matches", limits.MATCHES_RATE),)
 TABLES = (Limit("tables", limits.TABLES_RATE),)
 ROSTER = (Limit("roster", limits.ROSTER_RATE),)
+# Per (address, concours): the organiser's laptop at the door.
+REGISTRATION = (Limit("registration", limits.CONCOURS_REGISTRATION_RATE, match_key),)
 # Per (address, match) for one table's phones, plus a looser one per address:
 # a club's phones may all share one address.
 HANDS = (

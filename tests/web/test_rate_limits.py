@@ -93,6 +93,26 @@ def test_roster_adds_past_the_rate_are_refused(client: Client):
     assert not table.roster.filter(name="Zoé").exists()
 
 
+def test_a_concours_registers_a_big_nights_teams_at_its_door(client: Client):
+    """One laptop types every team of a big concours (148 at Cannes, issue 19)
+    at the door: more than a table's roster rate allows an address, counted
+    per concours (it stopped at 120 and said "Doucement !")."""
+    import datetime
+
+    from scoresheets import concours_services as cs
+
+    concours = cs.concours_create(
+        name="Le grand concours", date=datetime.date(2026, 12, 5), preset="classique", settings={}
+    )
+    teams = most(limits.ROSTER_RATE) + 30
+    for n in range(teams):
+        response = client.post(
+            f"/c/{concours.token}/inscription/", {"name": f"Équipe {n}", "key": f"{n:032x}"}
+        )
+        assert response.status_code == 303, n
+    assert concours.entrants.count() == teams
+
+
 def test_reading_pages_is_never_limited(client: Client):
     for _ in range(most(limits.TABLES_RATE)):
         new_table(client)
