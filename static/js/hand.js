@@ -125,13 +125,30 @@ import { choosePointsTeam, markDirty, pointsTeamChosen } from "./form.js";
     if ((status === 409 || status === 422 || status === 503) && error) {
       error.scrollIntoView({ block: "center", behavior: "smooth" });
     }
-    // Saved (the form's own POST, answered with a fresh form): the focus comes
-    // back to the taker, for the next hand, not to <body> (issue 20).
+  });
+  // Saved from the keyboard (Enter in a field, or Enter / Space on a button
+  // of the form): the focus comes back to the taker, for the next hand, not
+  // to <body> (issue 20). Only then: a tap's save scrolls the sheet and the
+  // undo bar into view (poll.js), which a focus stopped halfway. As the form
+  // is swapped in, and only on the form's own swap (not on each of the
+  // answer's out-of-band parts).
+  var keyed = false;
+  document.addEventListener("keydown", function (event) {
+    var f = form();
+    if (f && f.contains(event.target) && (event.key === "Enter" || event.key === " ")) keyed = true;
+  });
+  document.addEventListener("pointerdown", function () { keyed = false; });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!keyed) return;
+    var status = event.detail && event.detail.xhr && event.detail.xhr.status;
     var path = event.detail && event.detail.pathInfo && event.detail.pathInfo.requestPath;
-    if (status === 200 && f && path && path === f.getAttribute("data-hx-post")) {
-      var taker = f.querySelector('input[name="taker"]:checked') || f.querySelector('input[name="taker"]');
-      if (taker) taker.focus({ preventScroll: true });
-    }
+    var swapped = event.detail && event.detail.elt;
+    var f = form();
+    if (status !== 200 || !f || !swapped || swapped.id !== "hand-form") return;
+    if (!path || path !== f.getAttribute("data-hx-post")) return;
+    var taker = f.querySelector('input[name="taker"]:checked') || f.querySelector('input[name="taker"]');
+    keyed = false;
+    if (taker) taker.focus({ preventScroll: true });
   });
 })();
 
@@ -263,10 +280,15 @@ import { choosePointsTeam, markDirty, pointsTeamChosen } from "./form.js";
 // above the keyboard.
 (function () {
   "use strict";
+  // A field being typed in (what a keyboard opens for), not a radio nor a
+  // checkbox: the taker given the focus after a save must not pull the page
+  // back down to the form when the entry bar then changes size.
   function focusedField() {
     var f = document.getElementById("hand-form");
     var el = document.activeElement;
-    return f && el && f.contains(el) && (el.tagName === "INPUT" || el.tagName === "SELECT") ? el : null;
+    if (!f || !el || !f.contains(el)) return null;
+    if (el.tagName === "SELECT") return el;
+    return el.tagName === "INPUT" && el.type !== "radio" && el.type !== "checkbox" ? el : null;
   }
   function keepInView() {
     var el = focusedField();
