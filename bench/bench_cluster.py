@@ -120,11 +120,13 @@ class Entry:
             raise RuntimeError(f"match page on port {port}: {response.status}, no CSRF token")
         self.cookie, self.csrf = cookie.group(1), form_token.group(1)
 
-    def post(self, number: int) -> tuple[int, int | None]:
-        """POST hand ``number``: (HTTP status, the new version or None)."""
+    def post(self, number: int, version: int) -> tuple[int, int | None]:
+        """POST hand ``number`` typed on the sheet at ``version``: (HTTP
+        status, the new version or None)."""
         form = {
             "csrfmiddlewaretoken": self.csrf,
             "number": str(number),
+            "match_version": str(version),
             "key": uuid.uuid4().hex,
             "taker": str(1 + number % 4),
             "points": str(random.randint(60, 120)),
@@ -228,14 +230,15 @@ def _crossings(port_a, port_b, table, hands, poll, gap) -> tuple[list[float], in
     thread.start()
     entry = Entry(port_a, table.token, table.next_number)
     sent: list[tuple[int, float]] = []
-    number = table.next_number
+    number, version = table.next_number, table.version
     rng = random.Random(11)
     for _ in range(hands):
         time.sleep(rng.uniform(*gap))
         started = time.monotonic()
-        status, version = entry.post(number)
-        if status != 200 or version is None:
+        status, saved = entry.post(number, version)
+        if status != 200 or saved is None:
             raise RuntimeError(f"hand {number} through A answered {status}")
+        version = saved
         sent.append((version, started))
         number += 1
     deadline = time.monotonic() + 3 * poll + 5
@@ -267,17 +270,17 @@ def _rate_limit(port_a: int, port_b: int, table) -> int | None:
     _count, period = _split_rate(HANDS_PER_MATCH_RATE)
     key = f"127.0.0.1|{table.token}"  # ratelimits.match_key on loopback
     entries = [Entry(port_a, table.token, 0), Entry(port_b, table.token, 0)]
-    number = table.next_number
+    number, version = table.next_number, table.version
     windows: list[int] = []  # the window of each accepted write
     for count in range(200):
         window = _get_window(key, period)
-        status, _ = entries[count % 2].post(number)
+        status, saved = entries[count % 2].post(number, version)
         if status == 429:
             return sum(1 for w in windows if w == window)
-        if status != 200:
+        if status != 200 or saved is None:
             raise RuntimeError(f"hand {number} answered {status}")
         windows.append(window)
-        number += 1
+        number, version = number + 1, saved
     return None
 
 

@@ -190,7 +190,15 @@ def hands_into_one_match(client: Client) -> Callable[[int], Any]:
     cache.clear()
     match = services.match_create(names=["A", "B", "C", "D"], rules=Rules())
     url = f"/m/{match.token}/donnes/"
-    return lambda n: client.post(url, {"action": "pass"})
+    version = [match.version]  # each redeal saved moves it on
+
+    def redeal(n: int) -> Any:
+        response = client.post(url, {"action": "pass", "match_version": str(version[0])})
+        if response.status_code == 303:
+            version[0] += 1
+        return response
+
+    return redeal
 
 
 def main() -> None:

@@ -376,6 +376,7 @@ class HandEntry:
         form = {
             "csrfmiddlewaretoken": table.csrf_token,
             "number": str(table.next_number),
+            "match_version": str(table.version),
             "key": uuid.uuid4().hex,
             "taker": str(1 + table.next_number % 4),
             "points": str(random.randint(60, 120)),

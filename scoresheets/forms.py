@@ -26,6 +26,7 @@ from scoresheets.game_forms import (  # noqa: F401  (re-exported: the forms' bui
     FIELD_PROBLEM_MESSAGES,
     PROBLEM_MESSAGES,
     TARGET_ERRORS,
+    VERSION_MISSING,
     GameRulesForm,
     HandForm,
     OneTimeKeyForm,

@@ -338,6 +338,14 @@ def rules_form_class(
 
 ANNOUNCEMENTS_MAX = 2000  # far above any real hand; keeps typos out of the database
 
+# A write of a hand posted without the version it was typed on (issue 21: a
+# page built before the form carried it, or a hand-made request): refused,
+# since nothing would then stop it from saving the same hand twice.
+VERSION_MISSING = _(
+    "Ce formulaire ne disait pas sur quelle version de la feuille il a été rempli : "
+    "rien n'est enregistré. Vérifiez la feuille, puis recommencez."
+)
+
 
 class HandForm(OneTimeKeyForm):
     """One hand as the table tells it: the fields every game has.
@@ -350,6 +358,10 @@ class HandForm(OneTimeKeyForm):
     ``number`` is the hand number the form was opened for and
     ``match_version`` the version of the match it saw: any change of the
     sheet meanwhile from another phone makes it stale (the service refuses it).
+    A form bound to write (``writes``: ``"entry"``, a new hand, or
+    ``"correction"``) requires the version it was built on (``match_version``,
+    or the hand's ``hand_version``): without it the form is invalid
+    (:data:`VERSION_MISSING`, :attr:`version_missing`) and nothing is saved.
 
     Each game's hand form (its folder's ``forms.py``) names its ``engine``
     (whose ``hand_type`` it builds), adds its own fields and their values
@@ -398,9 +410,11 @@ class HandForm(OneTimeKeyForm):
         team_names: dict[str, str],
         players: Sequence[Player] = (),
         announcements: bool = True,
+        writes: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.writes = writes
         self.players = tuple(players)
         self.team_names = team_names
         if self.players:
@@ -429,6 +443,19 @@ class HandForm(OneTimeKeyForm):
             del self.fields["ann_team"]
             del self.fields["ann_points"]
 
+    VERSION_FIELDS: ClassVar[Mapping[str, str]] = {
+        "entry": "match_version",
+        "correction": "hand_version",
+    }
+
+    @property
+    def version_missing(self) -> bool:
+        """Whether this form writes a hand (``writes``) but was posted without
+        the version it was built on (call after ``is_valid()``)."""
+        name = self.VERSION_FIELDS.get(self.writes or "")
+        cleaned = getattr(self, "cleaned_data", {})
+        return name is not None and name not in self.errors and cleaned.get(name) is None
+
     @property
     def is_redeal(self) -> bool:
         return self.data.get(self.add_prefix("action")) == "pass"
@@ -439,6 +466,8 @@ class HandForm(OneTimeKeyForm):
         if any(name in self.errors for name in hidden):
             # Hidden fields only a tampered or mangled page can get wrong.
             self.add_error(None, _("Ce formulaire n'est plus valable : rechargez la page."))
+        elif self.version_missing:
+            self.add_error(None, VERSION_MISSING)
         if self.is_redeal or self.errors:
             return data
         if not data.get("taker"):

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from scoresheets import announcement_helper, ratelimits, services, undo
-from scoresheets.forms import DeviceForm, HandForm, hand_form_class
+from scoresheets.forms import VERSION_MISSING, DeviceForm, HandForm, hand_form_class
 from scoresheets.match_page import (
     MY_MATCHES,
     MY_MATCHES_MAX,
@@ -54,7 +54,7 @@ from scoresheets.view_helpers import remember, see_other
 def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     """Enter the next hand (the entry form of the match page)."""
     match = get_match_or_404(token)
-    form = hand_form(match, match.players.all(), request.POST)
+    form = hand_form(match, match.players.all(), request.POST, writes="entry")
     if announcement_helper.is_compare(request.POST):
         return _compare_on_match_page(request, match, form)
     if announcement_helper.is_open(request.POST):
@@ -98,6 +98,10 @@ def _entry_refused(
     match.refresh_from_db()  # another phone may have moved it on
     sheet = services.match_get_scoresheet(match)
     panel = None
+    if write is None and form.version_missing:
+        # Posted without the version it was typed on: shown again for the
+        # sheet as it is now, which the player checks before saving it.
+        form.set_number(len(sheet.hands) + 1, match.version)
     if write is not None and write.conflict is not None:
         next_number = len(sheet.hands) + 1
         form.set_number(next_number, match.version)  # read before the hands: never ahead
@@ -283,7 +287,7 @@ def _correction_sent(
     puts the hand back with the correction."""
     match = sheet.match
     restore = request.POST.get("restore") == "1"
-    form = hand_form(match, sheet.players, request.POST, number=number)
+    form = hand_form(match, sheet.players, request.POST, number=number, writes="correction")
     if announcement_helper.is_compare(request.POST):
 
         def rebuild(initial: dict[str, Any]) -> HandForm:
@@ -294,6 +298,10 @@ def _correction_sent(
             return helper_response(request, helper, form, match, status)
         return _edit_page(request, sheet, hand, form, status, helper=helper)
     if not form.is_valid():
+        if form.version_missing:
+            # Shown again on the hand as it is now: saving it again overrides.
+            form.data = form.data.copy()
+            form.data["hand_version"] = hand.version
         return _edit_page(request, sheet, hand, form, status=422)
     write = attempt(
         request,
@@ -303,7 +311,7 @@ def _correction_sent(
             hand=form.hand_input(),
             taker_seat=form.taker_seat,
             belote_seat=form.belote_holder,
-            expected_version=form.cleaned_data["hand_version"] or 0,
+            expected_version=form.cleaned_data["hand_version"],
             device=device(request),
             key=form.cleaned_data["key"] or None,
             restore=restore,
@@ -392,10 +400,9 @@ def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Delete a hand (kept in its history, restorable); later hands move up."""
     match = get_match_or_404(token)
     hand = get_hand_or_404(match, hand_id)
-    try:
-        version = int(request.POST.get("hand_version", ""))
-    except ValueError:
-        version = 0
+    version = _posted_version(request.POST.get("hand_version"))
+    if version is None:  # the version it was built on is required (issue 21)
+        return _change_refused(request, match, hand, str(VERSION_MISSING), 422)
     write = attempt(
         request,
         lambda: services.hand_delete(
@@ -420,6 +427,15 @@ def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
         )
         end_change_message(request, match)
     return see_other(reverse("match", args=[match.token]) + "#hands")
+
+
+def _posted_version(text: str | None) -> int | None:
+    """A posted ``hand_version`` (digits, 1 to 2**31 - 1, as the hand form
+    takes it), else ``None``."""
+    if text is None or not text.isdigit() or len(text) > 10:
+        return None
+    version = int(text)
+    return version if 1 <= version < 2**31 else None
 
 
 @require_POST

@@ -59,16 +59,20 @@ def hand_form(
     number: int | None = None,
     version: int | None = None,
     initial: dict[str, Any] | None = None,
+    writes: str | None = None,
 ) -> HandForm:
     """The hand form of ``match`` (its game's: ``forms.hand_form_class``),
     opened for hand ``number`` on the sheet at ``version`` (the entry form:
-    what it saw, see ``services.hand_record``)."""
+    what it saw, see ``services.hand_record``); ``writes`` (``"entry"``,
+    ``"correction"``): a posted form that saves, which then requires the
+    version it was built on (``HandForm``)."""
     return hand_form_class(match)(
         data,
         team_names={"A": match.team_a_name, "B": match.team_b_name},
         players=players,
         announcements=match.rules.announcements,
         initial=initial or {"number": number, "match_version": version},
+        writes=writes,
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoresheets import scoring, services
@@ -36,6 +36,20 @@ def play(match: Match, *hands: scoring.HandInput) -> Match:
     for one in hands:
         services.hand_record(match=match, hand=one)
     return Match.objects.get(pk=match.pk)
+
+
+def entry_form(match: Match, data: Mapping[str, Any] | None = None, **typed: Any) -> dict[str, Any]:
+    """The POST body of ``match``'s entry form (``M/donnes/``) as its page
+    would post it now: ``data`` and ``typed``, with ``match_version`` the
+    match's version as the database holds it now (issue 21: every new hand
+    carries the version of the sheet it was typed on), unless given. One
+    place for every test that posts a new hand; a test of a stale form gives
+    the version it saw."""
+    body = {**(data or {}), **typed}
+    if "match_version" not in body:
+        version = Match.objects.values_list("version", flat=True).get(pk=match.pk)
+        body["match_version"] = str(version)
+    return body
 
 
 # The new-match form (/nouvelle/, and a table's /t/<token>/nouvelle/) as a page

@@ -23,7 +23,7 @@ from scoresheets.announcement_helper import (
 )
 from scoresheets.forms import HandForm
 from scoresheets.models import Hand, Match
-from tests.factories import hand, make_match, play
+from tests.factories import entry_form, hand, make_match, play
 
 Declaration = scoring.Declaration
 Decider = scoring.Decider
@@ -198,8 +198,8 @@ def test_playing_order_starts_after_the_dealer_the_sheet_names(first_dealer: int
 def compare_on_match(client: Client, match: Match, htmx: bool = False, **data: Any):
     headers = {"HX-Request": "true"} if htmx else {}
     data.setdefault("number", "1")
-    data.setdefault("match_version", str(match.version))
-    return client.post(f"/m/{match.token}/donnes/", {"action": COMPARE, **data}, headers=headers)
+    body = entry_form(match, data, action=COMPARE)
+    return client.post(f"/m/{match.token}/donnes/", body, headers=headers)
 
 
 def decl(seat: int, slot: int = 1, **fields: str) -> dict[str, str]:
@@ -546,7 +546,7 @@ def test_a_refused_save_keeps_the_declarations_without_comparing(client: Client)
     match = make_match(announcements=True)
     response = client.post(
         f"/m/{match.token}/donnes/",
-        {"number": "1", "points": "100", **decl(2, kind="carre", card="J")},  # no taker
+        entry_form(match, number="1", points="100", **decl(2, kind="carre", card="J")),  # no taker
     )
     body = text(response)
     assert response.status_code == 422 and Hand.objects.count() == 0
@@ -580,14 +580,14 @@ def test_a_save_that_forgot_to_compare_compares_and_saves_nothing(client: Client
     says so and saves nothing; the next "Valider" saves them."""
     match = make_match(announcements=True)
     headers = {"HX-Request": "true"} if htmx else {}
-    data = {
-        "number": "1",
-        "match_version": str(match.version),
-        "taker": "3",
-        "points": "100",
+    data = entry_form(
+        match,
+        number="1",
+        taker="3",
+        points="100",
         **decl(2, kind="carre", card="J"),
         **decl(3, kind="4", suit="hearts", card="10"),
-    }
+    )
     response = client.post(f"/m/{match.token}/donnes/", data, headers=headers)
     body = text(response)
     assert response.status_code == 422
@@ -610,15 +610,15 @@ def test_points_typed_beside_the_declarations_are_the_players_choice(client: Cli
     match = make_match(announcements=True)
     response = client.post(
         f"/m/{match.token}/donnes/",
-        {
-            "number": "1",
-            "match_version": str(match.version),
-            "taker": "3",
-            "points": "100",
-            "ann_team": "A",
-            "ann_points": "50",
+        entry_form(
+            match,
+            number="1",
+            taker="3",
+            points="100",
+            ann_team="A",
+            ann_points="50",
             **decl(2, kind="carre", card="J"),
-        },
+        ),
     )
     assert response.status_code == 303
     hand = Hand.objects.get()
@@ -689,7 +689,7 @@ def test_a_saves_answer_carries_the_helpers_disclosure_only(client: Client):
     match = make_match(announcements=True)
     response = client.post(
         f"/m/{match.token}/donnes/",
-        {"number": "1", "taker": "1", "points": "90"},
+        entry_form(match, number="1", taker="1", points="90"),
         headers={"HX-Request": "true"},
     )
     body = text(response)

@@ -21,7 +21,7 @@ from django.test import Client
 
 from scoresheets import tables
 from scoresheets.models import Hand, Match, Table
-from tests.factories import hand, make_match, new_match_form, play
+from tests.factories import entry_form, hand, make_match, new_match_form, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -81,7 +81,7 @@ def assert_busy(response, *kept: str) -> str:
 
 def test_it_keeps_a_hand_entry_when_the_database_is_locked(client: Client):
     match = play(make_match(), hand("A", 100))
-    entry = {"taker": "3", "points": "117", "number": "2", "key": "k-2"}
+    entry = entry_form(match, taker="3", points="117", number="2", key="k-2")
     with database_locked():
         response = client.post(f"/m/{match.token}/donnes/", entry)
     assert_busy(response, 'value="117"', 'value="k-2"')
@@ -98,7 +98,7 @@ def test_it_swaps_the_kept_entry_in_with_htmx(client: Client):
     with database_locked():
         response = client.post(
             f"/m/{match.token}/donnes/",
-            {"taker": "2", "points": "98", "number": "1"},
+            entry_form(match, taker="2", points="98", number="1"),
             headers={"HX-Request": "true"},
         )
     text = assert_busy(response, 'value="98"')
@@ -213,7 +213,7 @@ def test_it_answers_503_when_the_connection_is_dropped(client: Client):
         pid = cursor.fetchone()[0]
     with psycopg.connect(**connection.get_connection_params(), autocommit=True) as other:
         other.execute("SELECT pg_terminate_backend(%s)", [pid])
-    entry = {"taker": "1", "points": "90", "number": "1"}
+    entry = entry_form(match, taker="1", points="90", number="1")
     assert_busy(client.post(f"/m/{match.token}/donnes/", entry))
     assert Hand.objects.count() == 0
     assert client.post(f"/m/{match.token}/donnes/", entry).status_code == 303

@@ -16,6 +16,7 @@ from django.test import override_settings
 
 from scoresheets import caching, services
 from scoresheets.scoring import Rules
+from tests.factories import entry_form
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,7 +126,7 @@ def test_a_failing_cache_is_tried_once_then_skipped_and_logged_once(client, capl
         for _ in range(29):
             answers.add(client.get(f"/m/{match.token}/poll/?v={match.version}").status_code)
         # A write through the rate limits too: it goes on, unlimited.
-        data = {"taker": "1", "points": "100", "match_version": str(match.version)}
+        data = entry_form(match, taker="1", points="100")
         assert client.post(f"/m/{match.token}/donnes/", data).status_code == 303
     assert answers == {204}  # every poll from the database
     assert FailingCache.calls == 1  # then skipped: no wait, no error per call

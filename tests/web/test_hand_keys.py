@@ -8,7 +8,7 @@ from django.test import Client
 
 from scoresheets import services
 from scoresheets.models import Hand
-from tests.factories import hand, make_match, play
+from tests.factories import entry_form, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
 
@@ -17,9 +17,9 @@ def test_a_used_form_key_with_another_hand_saves_that_hand(client: Client):
     # A form brought back by the Back button holds a used key: its new hand
     # must not be taken for a replay and silently dropped.
     match = make_match()
-    first = {"taker": "1", "points": "100", "number": "1", "key": "K"}
+    first = entry_form(match, taker="1", points="100", number="1", key="K")
     assert client.post(f"/m/{match.token}/donnes/", first).status_code == 303
-    second = {"taker": "2", "points": "120", "number": "2", "key": "K"}
+    second = entry_form(match, taker="2", points="120", number="2", key="K")
     assert client.post(f"/m/{match.token}/donnes/", second).status_code == 303
     hands = Hand.objects.order_by("number")
     assert [(h.taker, h.to_input().trick_points) for h in hands] == [

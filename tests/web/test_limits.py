@@ -18,7 +18,7 @@ from django.utils import timezone
 from scoresheets import limits, scoring, services, uploads
 from scoresheets.models import Hand, Match, Table, TablePlayer
 from tests.commands import run_command
-from tests.factories import hand, make_match
+from tests.factories import entry_form, hand, make_match
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +90,7 @@ def test_the_hand_form_says_the_match_is_full(client: Client, htmx: bool):
     match = make_match()
     stored_hands(match, limits.MATCH_MAX_HANDS)
     headers = {"HX-Request": "true"} if htmx else {}
-    data = {"taker": "1", "points": "100", "number": str(limits.MATCH_MAX_HANDS + 1)}
+    data = entry_form(match, taker="1", points="100", number=str(limits.MATCH_MAX_HANDS + 1))
     response = client.post(f"/m/{match.token}/donnes/", data, headers=headers)
     assert response.status_code == 422
     body = response.content.decode()
@@ -102,7 +102,7 @@ def test_the_hand_form_says_the_match_is_full(client: Client, htmx: bool):
 def test_the_hand_form_says_it_in_english_too(client: Client):
     match = make_match()
     stored_hands(match, limits.MATCH_MAX_HANDS)
-    data = {"taker": "1", "points": "100"}
+    data = entry_form(match, taker="1", points="100")
     response = client.post(f"/m/{match.token}/donnes/", data, **EN)
     assert response.status_code == 422
     assert f"This match has reached {limits.MATCH_MAX_HANDS} hands" in response.content.decode()

@@ -14,7 +14,7 @@ from django.test import Client
 
 from scoresheets import caching, services
 from scoresheets.models import Hand, Match
-from tests.factories import hand, make_match, play
+from tests.factories import entry_form, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +113,7 @@ def test_it_never_announces_a_version_the_database_does_not_have(client: Client)
 def test_a_new_hand_is_seen_by_a_phone_at_the_old_version(client: Client):
     match = play(make_match(), hand("A", 100))
     seen = warm(client, match)
-    response = client.post(f"/m/{match.token}/donnes/", {"taker": "2", "points": "90"})
+    response = client.post(f"/m/{match.token}/donnes/", entry_form(match, taker="2", points="90"))
     assert response.status_code == 303
     body = sheet_after(client, match, seen)
     assert 'id="hand-2"' in body

@@ -14,7 +14,7 @@ from django.test import Client, RequestFactory, override_settings
 
 from scoresheets import limits, ratelimits
 from scoresheets.models import Hand, Match, Table
-from tests.factories import make_match
+from tests.factories import entry_form, make_match
 from tests.factories import new_match_form as match_form
 
 pytestmark = pytest.mark.django_db
@@ -129,22 +129,30 @@ def test_hands_past_the_rate_into_one_match_are_refused(client: Client):
     match, other = make_match(), make_match()
     allowed = most(limits.HANDS_PER_MATCH_RATE)
     for _ in range(allowed):
-        assert client.post(f"/m/{match.token}/donnes/", {"action": "pass"}).status_code == 303
-    response = client.post(f"/m/{match.token}/donnes/", {"action": "pass"})
+        assert (
+            client.post(f"/m/{match.token}/donnes/", entry_form(match, action="pass")).status_code
+            == 303
+        )
+    response = client.post(f"/m/{match.token}/donnes/", entry_form(match, action="pass"))
     assert_429(response)
     assert 'id="hand-form"' not in response.content.decode()  # a page, not the form
     assert match.hands.count() == allowed
     # Another match from the same address, and the same match from another
     # address, go on.
-    assert client.post(f"/m/{other.token}/donnes/", {"action": "pass"}).status_code == 303
-    elsewhere = client.post(f"/m/{match.token}/donnes/", {"action": "pass"}, REMOTE_ADDR="10.0.0.9")
+    assert (
+        client.post(f"/m/{other.token}/donnes/", entry_form(other, action="pass")).status_code
+        == 303
+    )
+    elsewhere = client.post(
+        f"/m/{match.token}/donnes/", entry_form(match, action="pass"), REMOTE_ADDR="10.0.0.9"
+    )
     assert elsewhere.status_code == 303
 
 
 def test_an_htmx_hand_past_the_rate_gets_the_429_with_its_message(client: Client):
     match = make_match()
     for _ in range(most(limits.HANDS_PER_MATCH_RATE)):
-        client.post(f"/m/{match.token}/donnes/", {"action": "pass"})
+        client.post(f"/m/{match.token}/donnes/", entry_form(match, action="pass"))
     data = {"taker": "1", "points": "100", "number": "61"}
     response = client.post(f"/m/{match.token}/donnes/", data, headers={"HX-Request": "true"})
     assert_429(response)
@@ -156,7 +164,7 @@ def test_an_htmx_hand_past_the_rate_gets_the_429_with_its_message(client: Client
 
 def test_corrections_deletes_and_restores_count_as_hand_writes(client: Client):
     match = make_match()
-    client.post(f"/m/{match.token}/donnes/", {"action": "pass"})
+    client.post(f"/m/{match.token}/donnes/", entry_form(match, action="pass"))
     saved = match.hands.get()
     for _ in range(most(limits.HANDS_PER_MATCH_RATE) - 1):
         client.post(f"/m/{match.token}/donnes/{saved.pk}/retablir/")
@@ -174,7 +182,7 @@ def test_one_address_writing_into_many_matches_is_limited_too(client: Client):
         match = matches[n % len(matches)]
         assert client.post(f"/m/{match.token}/donnes/999/retablir/").status_code == 404
     last = matches[allowed % len(matches)]
-    assert_429(client.post(f"/m/{last.token}/donnes/", {"action": "pass"}))
+    assert_429(client.post(f"/m/{last.token}/donnes/", entry_form(last, action="pass")))
     assert Hand.objects.count() == 0
 
 
@@ -186,8 +194,9 @@ def test_a_real_table_at_its_fastest_never_sees_a_429():
     phones = [Client() for _ in range(4)]
     statuses = []
     for number in range(1, 11):
+        seen = entry_form(match, number=str(number))  # the four phones saw one sheet
         for phone in phones:
-            data = {"taker": "1", "points": "100", "number": str(number)}
+            data = {**seen, "taker": "1", "points": "100"}
             statuses.append(phone.post(f"/m/{match.token}/donnes/", data).status_code)
     for saved in match.hands.all()[:5]:
         data = {"taker": "2", "points": "100", "hand_version": str(saved.version)}

@@ -15,7 +15,7 @@ from scoresheets import ratelimits, services
 from scoresheets.models import Hand, Match
 from scoresheets.sync.kinds import STATUS, Answer, ConflictKind, UndoRefusal
 from scoresheets.sync.sheet import FOLLOWS_SHEET, SHEET_PARTS
-from tests.factories import hand, make_match, play
+from tests.factories import entry_form, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
 
@@ -78,13 +78,7 @@ def test_a_changed_poll_answers_the_sheet_s_parts_in_order_and_an_unchanged_one_
 
 
 def entry(match: Match, **typed: str) -> dict[str, str]:
-    return {
-        "number": "1",
-        "match_version": str(match.version),
-        "taker": "1",
-        "points": "90",
-        **typed,
-    }
+    return entry_form(match, {"number": "1", "taker": "1", "points": "90"}, **typed)
 
 
 def busy(**kwargs):

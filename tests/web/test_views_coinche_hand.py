@@ -15,7 +15,7 @@ from django.utils import translation
 from scoresheets import scoring, services
 from scoresheets.forms import PROBLEM_MESSAGES, problem_message
 from scoresheets.models import Hand, Match
-from tests.factories import NAMES
+from tests.factories import NAMES, entry_form
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,8 @@ def coinche_match(rules: scoring.CoincheRules = FRIENDS) -> Match:
 
 def post(client: Client, match: Match, htmx: bool = False, lang: dict | None = None, **data: Any):
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(f"/m/{match.token}/donnes/", data, headers=headers, **(lang or {}))
+    body = entry_form(match, data)
+    return client.post(f"/m/{match.token}/donnes/", body, headers=headers, **(lang or {}))
 
 
 def preview(client: Client, match: Match, **data: Any) -> str:

@@ -8,7 +8,7 @@ from django.test import Client
 
 from scoresheets import scoring, services
 from scoresheets.announcement_helper import COMPARE
-from tests.factories import NAMES
+from tests.factories import NAMES, entry_form
 from tests.web.test_announcement_helper import compare_on_match, decl, text
 
 pytestmark = pytest.mark.django_db
@@ -70,6 +70,6 @@ def test_the_sheet_row_says_the_contract_coinche_as_its_explanation(client: Clie
     # below it ("Contrat capot coinché réussi"): the contract is masculine,
     # only a générale is feminine.
     match = coinche_match()
-    assert client.post(f"/m/{match.token}/donnes/", data).status_code == 303
+    assert client.post(f"/m/{match.token}/donnes/", entry_form(match, data)).status_code == 303
     body = text(client.get(f"/m/{match.token}/"))
     assert f"{row}<" in body

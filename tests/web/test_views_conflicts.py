@@ -160,17 +160,6 @@ def test_a_double_tap_is_a_replay_not_a_conflict(client: Client):
     assert len(live(match)) == 1
 
 
-def test_a_form_opened_before_the_deploy_falls_back_to_the_number(client: Client):
-    match = play(make_match(), hand("A", 100), hand("A", 100))
-    services.hand_delete(match=match, hand_id=live(match)[1].pk, expected_version=1)
-    # No match_version: the page was built before the form carried it.
-    response = client.post(
-        f"/m/{match.token}/donnes/", {"taker": "2", "points": "95", "number": "2"}
-    )
-    assert response.status_code == 303
-    assert [h.taker for h in live(match)] == ["A", "B"]
-
-
 @pytest.mark.parametrize("value", ["0", "-1", "abc", "9" * 30])
 def test_a_mangled_version_is_refused_without_saving(client: Client, value: str):
     match = play(make_match(), hand("A", 100))

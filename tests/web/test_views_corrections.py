@@ -9,7 +9,7 @@ from django.test import Client
 
 from scoresheets import services
 from scoresheets.models import Hand, HandRevision, Match
-from tests.factories import hand, make_match, play
+from tests.factories import entry_form, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
 
@@ -151,8 +151,9 @@ def test_two_phones_saving_the_same_hand_one_is_told(client: Client):
     lea, sam = Client(), Client()
     name_phone(lea, match, "Léa")
     name_phone(sam, match, "Sam")
-    first = lea.post(f"/m/{match.token}/donnes/", {"taker": "1", "points": "90", "number": "1"})
-    second = sam.post(f"/m/{match.token}/donnes/", {"taker": "2", "points": "95", "number": "1"})
+    seen = entry_form(match, number="1")  # both phones opened the empty sheet
+    first = lea.post(f"/m/{match.token}/donnes/", {**seen, "taker": "1", "points": "90"})
+    second = sam.post(f"/m/{match.token}/donnes/", {**seen, "taker": "2", "points": "95"})
     assert first.status_code == 303
     assert second.status_code == 409
     body = second.content.decode()
@@ -163,7 +164,7 @@ def test_two_phones_saving_the_same_hand_one_is_told(client: Client):
 
 def test_a_replayed_submission_saves_one_hand(client: Client):
     match = make_match()
-    data = {"taker": "1", "points": "90", "number": "1", "key": "abc123"}
+    data = entry_form(match, taker="1", points="90", number="1", key="abc123")
     assert client.post(f"/m/{match.token}/donnes/", data).status_code == 303
     again = client.post(f"/m/{match.token}/donnes/", data, headers={"HX-Request": "true"})
     assert again.status_code == 200
@@ -226,10 +227,10 @@ def test_an_empty_phone_name_is_asked_for_not_told_too_long(client: Client, name
 
 
 def test_missing_several_hands_names_them_all(client: Client):
-    match = play(make_match(), hand("A", 100), hand("A", 100), hand("A", 100))
-    response = client.post(
-        f"/m/{match.token}/donnes/", {"taker": "2", "points": "95", "number": "2"}
-    )
+    match = play(make_match(), hand("A", 100))
+    seen = entry_form(match, number="2")  # the form opened for hand 2
+    play(match, hand("A", 100), hand("A", 100))
+    response = client.post(f"/m/{match.token}/donnes/", {**seen, "taker": "2", "points": "95"})
     body = response.content.decode()
     assert response.status_code == 409
     assert "Les donnes 2 à 3 viennent d&#x27;être saisies depuis d&#x27;autres téléphones." in body
@@ -301,7 +302,7 @@ def test_a_deleted_hand_says_where_it_would_come_back(client: Client):
 def test_a_mangled_hidden_field_is_told(client: Client):
     match = make_match()
     response = client.post(
-        f"/m/{match.token}/donnes/", {"taker": "1", "points": "90", "number": "x"}
+        f"/m/{match.token}/donnes/", entry_form(match, taker="1", points="90", number="x")
     )
     assert response.status_code == 422
     assert "Ce formulaire n&#x27;est plus valable : rechargez la page." in (

@@ -8,14 +8,14 @@ import pytest
 from django.test import Client
 
 from scoresheets.models import Hand, Match
-from tests.factories import hand, make_match, play
+from tests.factories import entry_form, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
 
 
 def post(client: Client, match: Match, htmx: bool = False, **data: Any):
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(f"/m/{match.token}/donnes/", data, headers=headers)
+    return client.post(f"/m/{match.token}/donnes/", entry_form(match, data), headers=headers)
 
 
 def preview(client: Client, match: Match, **data: Any) -> str:
@@ -188,8 +188,10 @@ def test_it_refuses_a_hand_after_the_end(client: Client):
 
 
 def test_it_refuses_a_form_opened_before_another_phone_entered_a_hand(client: Client):
-    match = play(make_match(), hand("A", 100))  # recorded elsewhere: the form said hand 1
-    response = post(client, match, taker="2", points="100", number="1")
+    match = make_match()
+    seen = match.version  # the form said hand 1, on the empty sheet
+    play(match, hand("A", 100))  # recorded elsewhere
+    response = post(client, match, taker="2", points="100", number="1", match_version=str(seen))
     body = response.content.decode()
     assert response.status_code == 409
     assert (
@@ -214,7 +216,7 @@ def test_it_answers_404_for_an_unknown_match(client: Client):
 def test_it_enforces_csrf():
     match = make_match()
     client = Client(enforce_csrf_checks=True)
-    response = client.post(f"/m/{match.token}/donnes/", {"taker": "1", "points": "90"})
+    response = client.post(f"/m/{match.token}/donnes/", entry_form(match, taker="1", points="90"))
     assert response.status_code == 403
     assert Hand.objects.count() == 0
 

@@ -12,7 +12,7 @@ from django.test import Client
 
 from scoresheets import scoring, services
 from scoresheets.models import Hand
-from tests.factories import NAMES, make_match
+from tests.factories import NAMES, entry_form, make_match
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,7 @@ def test_a_refused_belote_holder_opens_its_disclosure(client: Client):
     # Seat 2 (Bob) plays for B; the belote is A's: refused, nothing saved.
     response = client.post(
         f"/m/{match.token}/donnes/",
-        {"taker": "1", "points": "100", "belote": "A", "belote_seat": "2"},
+        entry_form(match, {"taker": "1", "points": "100", "belote": "A", "belote_seat": "2"}),
     )
     body = response.content.decode()
     assert response.status_code == 422
@@ -61,7 +61,7 @@ def test_refused_announcements_open_their_disclosure(client: Client):
     match = make_match(announcements=True)
     response = client.post(
         f"/m/{match.token}/donnes/",
-        {"taker": "1", "points": "100", "ann_team": "A", "ann_points": "-20"},
+        entry_form(match, {"taker": "1", "points": "100", "ann_team": "A", "ann_points": "-20"}),
     )
     body = response.content.decode()
     assert response.status_code == 422
@@ -75,14 +75,17 @@ def test_a_holder_given_keeps_its_disclosure_open(client: Client):
     # Refused for its points (163 > 162): the holder and announcements typed stay in sight.
     response = client.post(
         f"/m/{match.token}/donnes/",
-        {
-            "taker": "1",
-            "points": "163",
-            "belote": "A",
-            "belote_seat": "3",
-            "ann_team": "A",
-            "ann_points": "20",
-        },
+        entry_form(
+            match,
+            {
+                "taker": "1",
+                "points": "163",
+                "belote": "A",
+                "belote_seat": "3",
+                "ann_team": "A",
+                "ann_points": "20",
+            },
+        ),
     )
     body = response.content.decode()
     assert response.status_code == 422
@@ -133,7 +136,8 @@ def test_the_redeal_leads_the_rare_options_and_the_submit_button_is_in_the_bar(
 def test_the_confirmed_redeal_still_saves_a_passed_hand(client: Client):
     match = make_match()
     response = client.post(
-        f"/m/{match.token}/donnes/", {"action": "pass", "taker": "1", "points": "100"}
+        f"/m/{match.token}/donnes/",
+        entry_form(match, {"action": "pass", "taker": "1", "points": "100"}),
     )
     assert response.status_code == 303
     saved = Hand.objects.get()
@@ -142,7 +146,7 @@ def test_the_confirmed_redeal_still_saves_a_passed_hand(client: Client):
 
 def test_the_correction_page_has_the_bar_and_the_confirmed_redeal(client: Client):
     match = make_match()
-    client.post(f"/m/{match.token}/donnes/", {"taker": "1", "points": "100"})
+    client.post(f"/m/{match.token}/donnes/", entry_form(match, {"taker": "1", "points": "100"}))
     hand = Hand.objects.get()
     body = client.get(f"/m/{match.token}/donnes/{hand.pk}/").content.decode()
     assert not is_open(body, "redeal")
