@@ -179,6 +179,12 @@ def backend() -> str:
     return "local"
 
 
+def stream_offered() -> bool:
+    """Whether the match pages offer their event stream: not with
+    ``PUSH_BACKEND=off`` (the page then only polls, and opens no stream)."""
+    return backend() != "off"
+
+
 def version_changed(tokens: Iterable[str], version: int) -> None:
     """Publish ``version`` for the match of ``tokens`` (its token and read
     token) once the current transaction commits (at once outside one)."""

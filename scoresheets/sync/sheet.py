@@ -18,7 +18,7 @@ from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from scoresheets import caching, services
+from scoresheets import caching, push, services
 from scoresheets.models import Match
 
 SHEET_PARTS = ("scoreboard", "hands")  # the partials of match.html that make the live sheet
@@ -124,8 +124,10 @@ def rows_html(sheet: services.Scoresheet, token: str, *, read_only: bool) -> lis
 
 def sheet_name(token: str, version: int) -> str:
     """The cache key of a match's rendered sheet at ``version``, in the active
-    language; ``token`` is its token, or its read token for the read-only sheet."""
-    return caching.key("sheet", token, version, get_language())
+    language, with or without its event stream's URL (``push.stream_offered``);
+    ``token`` is its token, or its read token for the read-only sheet."""
+    offered = "stream" if push.stream_offered() else "poll"
+    return caching.key("sheet", token, version, get_language(), offered)
 
 
 def seen_version(text: str | None) -> int | None:

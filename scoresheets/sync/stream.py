@@ -7,8 +7,10 @@ server do not all come back at once), then the match's version as it is now,
 then each new version the moment it is committed (``scoresheets.push``), and
 the version again as a heartbeat every ``stream_heartbeat`` (``pwa.TIMINGS_MS``:
 proxies see a live connection, the phone sees a live stream, where a comment
-line would not reach its script; at each heartbeat the stream reads the
-version itself, a notification may have been lost). An event is only the
+line would not reach its script). At each heartbeat the stream reads the
+version itself as the poll does (``sheet.current_version``, never below the
+version this phone was last sent: a stale cache is read past and repaired),
+so a lost notification is repaired within one heartbeat. An event is only the
 version (``data: 12``): the phone fetches the sheet by its poll, compressed,
 rendered once for every phone (``bench/README.md``, "Push": a version, not the
 sheet). The stream ends after :data:`LIFETIME` seconds (with jitter): the
@@ -33,8 +35,9 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 
-from scoresheets import caching, push, pwa
+from scoresheets import push, pwa
 from scoresheets.models import Match
+from scoresheets.sync.sheet import current_version
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +55,7 @@ def events(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse
     # writing route's stream).
     if not Match.objects.filter(**{field: token}).exists():
         raise Http404
-    if push.backend() == "off":
+    if not push.stream_offered():  # pages kept from before push was turned off
         return HttpResponse(status=204)
     if request.method == "HEAD":  # the headers alone (never a stream that nobody reads)
         return _headers(HttpResponse(content_type=EVENT_STREAM))
@@ -81,13 +84,13 @@ def _sync_stream(
 ) -> Iterator[str]:
     subscription = push.HUB.subscribe(token)  # before reading: no change falls between
     try:
-        sent = caching.match_version(token, field=field)
+        sent = current_version(token, field=field)
         yield head + _event(sent or 0)
         end = time.monotonic() + lifetime
         while time.monotonic() < end:
             told = subscription.wait(heartbeat)
             if told is None or told == push.CHECK:  # a heartbeat: check it ourselves
-                told = caching.match_version(token, field=field)
+                told = current_version(token, field=field, seen=sent)
             sent, chunk = _next(told, sent)
             yield chunk
     except Exception as error:  # the version cannot be read: end; the phone polls
@@ -108,7 +111,7 @@ async def _async_stream(
         while time.monotonic() < end:
             told = await subscription.await_(heartbeat)
             if told is None or told == push.CHECK:  # a heartbeat: check it ourselves
-                told = await read(token, field=field)
+                told = await read(token, field=field, seen=sent)
             sent, chunk = _next(told, sent)
             yield chunk
     except Exception as error:  # the version cannot be read: end; the phone polls
@@ -117,11 +120,12 @@ async def _async_stream(
         push.HUB.unsubscribe(subscription)
 
 
-def _read_version(token: str, field: str) -> int | None:
-    """``caching.match_version`` in a worker thread, which gives its database
+def _read_version(token: str, field: str, seen: int | None = None) -> int | None:
+    """The match's version for a phone last sent ``seen``
+    (``sheet.current_version``), in a worker thread, which gives its database
     connection back (to the pool) as a request's end would."""
     try:
-        return caching.match_version(token, field=field)
+        return current_version(token, field=field, seen=seen)
     finally:
         close_old_connections()
 

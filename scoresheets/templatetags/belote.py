@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoresheets import caching, presets, rule_words, scoring
+from scoresheets import caching, presets, push, rule_words, scoring
 from scoresheets.explain import explain_result
 from scoresheets.games import registry
 from scoresheets.models import Hand, Match, Table, seat_team
@@ -167,6 +167,14 @@ def page_url(context: template.Context, name: str, target: Match | Table | str, 
     if not isinstance(target, str):
         token = target.read_token if read_only else target.token
     return reverse(f"{name}_read" if read_only else name, args=[token, *args])
+
+
+@register.simple_tag(takes_context=True)
+def events_url(context: template.Context, match: Match) -> str:
+    """The path of ``match``'s event stream as the current page is seen
+    (:func:`page_url`), or "" when the pages offer no stream
+    (``push.stream_offered``: ``PUSH_BACKEND=off``): the page then polls."""
+    return page_url(context, "match_events", match) if push.stream_offered() else ""
 
 
 @register.simple_tag

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test import Client, override_settings
 
-from scoresheets import push, services
+from scoresheets import caching, push, services
 from scoresheets.models import Hand, HandRevision, Match
 from scoresheets.sync import stream
 from tests.factories import hand, make_match, play
@@ -61,6 +61,39 @@ def test_the_stream_sends_a_new_version_at_once_and_heartbeats_otherwise(client:
         response.close()
 
 
+@override_settings(PUSH_BACKEND="local", REBELOTE_SYNC_TIMINGS={"stream_heartbeat": 10})
+def test_a_lost_notification_is_sent_at_the_next_heartbeat(client: Client):
+    match = play(make_match(), hand("A", 100))
+    response, chunks = open_stream(client, f"/m/{match.token}/events/")
+    try:
+        assert text(next(chunks)).endswith(f"data: {match.version}\n\n")
+        with override_settings(PUSH_BACKEND="off"):  # the save notifies nobody
+            match = play(match, hand("B", 90))
+        assert text(next(chunks)) == f"data: {match.version}\n\n"
+    finally:
+        response.close()
+
+
+@override_settings(PUSH_BACKEND="local", REBELOTE_SYNC_TIMINGS={"stream_heartbeat": 10})
+def test_a_heartbeat_reads_past_a_cache_older_than_the_version_sent(client: Client):
+    # Issue 21: a lost notification and a cache gone back (Redis restarted
+    # from an old snapshot) below what this phone was sent: the heartbeat
+    # reads the database as the poll does, sends the new version, and
+    # repairs the cache.
+    match = play(make_match(), hand("A", 100))
+    sent = match.version
+    response, chunks = open_stream(client, f"/m/{match.token}/events/")
+    try:
+        assert text(next(chunks)).endswith(f"data: {sent}\n\n")
+        with override_settings(PUSH_BACKEND="off"):
+            match = play(match, hand("B", 90))
+        caching.version_changed([match.token, match.read_token], sent - 1)
+        assert text(next(chunks)) == f"data: {match.version}\n\n"
+        assert caching.match_version(match.token) == match.version
+    finally:
+        response.close()
+
+
 @override_settings(PUSH_BACKEND="local")
 def test_an_unknown_token_is_a_404_and_push_off_a_204(client: Client):
     match = make_match()
@@ -68,6 +101,28 @@ def test_an_unknown_token_is_a_404_and_push_off_a_204(client: Client):
     with override_settings(PUSH_BACKEND="off"):
         assert client.get(f"/m/{match.token}/events/").status_code == 204
     assert client.post(f"/m/{match.token}/events/").status_code in (403, 405)
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_with_push_off_the_page_offers_no_stream(client: Client, read_only: bool):
+    # Issue 21: PUSH_BACKEND=off answered the stream 204, but the page still
+    # opened it (an EventSource and a request per page); now it only polls.
+    match = play(make_match(), hand("A", 100))
+    token = match.read_token if read_only else match.token
+    page, poll = (
+        (f"/voir/{token}/", f"/voir/{token}/poll/?v=0")
+        if read_only
+        else (f"/m/{token}/", f"/m/{token}/poll/?v=0")
+    )
+    with override_settings(PUSH_BACKEND="local"):  # the sheet rendered, cached, with the stream
+        assert f'data-events-url="{page}events/"' in client.get(page).content.decode()
+        assert f'data-events-url="{page}events/"' in client.get(poll).content.decode()
+    with override_settings(PUSH_BACKEND="off"):
+        for path in (page, poll):
+            body = client.get(path).content.decode()
+            assert 'id="scoreboard"' in body
+            assert "data-events-url" not in body
+            assert f'data-poll-url="{page}poll/"' in body  # the poll is the page's way
 
 
 @override_settings(PUSH_BACKEND="local")
