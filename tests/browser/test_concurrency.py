@@ -26,7 +26,7 @@ from django.db import connection
 
 from scoresheets import scoring, services
 from scoresheets.models import Hand, HandRevision, Match
-from tests.factories import make_match
+from tests.factories import entry_form, make_match
 
 pytestmark = [pytest.mark.every_database, pytest.mark.django_db(transaction=True)]
 
@@ -75,20 +75,16 @@ class Phone:
     def post(self, path: str, data: dict) -> tuple[int, str]:
         return self.request(path, {**data, "csrfmiddlewaretoken": self.csrf})
 
-    def enter(
-        self, number: int, taker_seat: int, points: int, version: int | None = None
-    ) -> tuple[int, str]:
-        """Save a new hand on a form opened for hand ``number`` (and, when
-        given, on the match at ``version``; without it: a form from before the
-        form carried the version)."""
+    def enter(self, number: int, taker_seat: int, points: int, version: int) -> tuple[int, str]:
+        """Save a new hand on a form opened for hand ``number`` on the match
+        at ``version``."""
         data = {
             "taker": str(taker_seat),
             "points": str(points),
             "number": str(number),
+            "match_version": str(version),
             "key": uuid.uuid4().hex,
         }
-        if version is not None:
-            data["match_version"] = str(version)
         return self.post(f"/m/{self.token}/donnes/", data)
 
     def location(self, path: str, data: dict) -> tuple[int, str, str]:
@@ -180,7 +176,7 @@ def test_four_phones_taking_turns_while_the_others_poll(live_server):
             thread.start()
         seat = turn % 4 + 1
         points = 40 + (turn * 7) % 83  # made, dedans and litiges (81) along the way
-        status, body = writer.enter(turn + 1, seat, points)
+        status, body = writer.enter(turn + 1, seat, points, turn + 1)  # one version per hand
         stop.set()
         for thread in pollers:
             thread.join(timeout=60)
@@ -207,7 +203,7 @@ def test_a_double_tap_sent_four_times_at_once_saves_one_hand(live_server):
     phone = Phone(live_server.url, match.token, "Léa")
     rounds = 10
     for number in range(1, rounds + 1):
-        data = {"taker": "1", "points": "90", "number": str(number), "key": uuid.uuid4().hex}
+        data = entry_form(match, taker="1", points="90", number=str(number), key=uuid.uuid4().hex)
         path = f"/m/{match.token}/donnes/"
         results = run_together(*(lambda d=data, p=path: phone.post(p, d) for _ in range(4)))
         # The first one saves; the replays get the same answer, not a conflict.

@@ -133,3 +133,20 @@ def test_a_page_shown_again_resyncs_at_once_and_opens_its_stream(live_server, br
         )
     page.locator("#hand-3").wait_for()
     assert CSP_PROBLEMS == []
+
+
+def test_with_push_off_a_page_opens_no_stream_and_follows_by_polls(live_server, browser, settings):
+    # Issue 21: PUSH_BACKEND=off answered the stream 204, yet every page
+    # still opened it; the page now offers none, and polls.
+    settings.PUSH_BACKEND = "off"
+    settings.REBELOTE_SYNC_TIMINGS = FAST_POLLS
+    first, second = phone(browser), phone(browser)
+    start_match(first, live_server.url)
+    sent = requests_of(second)
+    second.goto(first.url)
+    enter_hand(first, taker="Alice", points=100)
+    second.locator("#hand-1").wait_for()
+    assert totals(second) == totals(first)
+    assert [url for url in sent if "/poll/" in url]
+    assert not [url for url in sent if "/events/" in url]
+    assert CSP_PROBLEMS == []

@@ -8,7 +8,7 @@ from django.test import Client
 
 from scoresheets import limits
 from tests.browser.phones import phone
-from tests.factories import make_match
+from tests.factories import entry_form, make_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,7 +32,8 @@ def test_a_rate_limited_hand_keeps_its_entry_and_says_why(live_server, browser, 
     # from 127.0.0.1 too, and the live server shares this process's cache).
     client = Client(REMOTE_ADDR="127.0.0.1")
     for _ in range(int(limits.HANDS_PER_MATCH_RATE.split("/")[0])):
-        assert client.post(f"/m/{match.token}/donnes/", {"action": "pass"}).status_code == 303
+        saved = client.post(f"/m/{match.token}/donnes/", entry_form(match, action="pass"))
+        assert saved.status_code == 303
     page = phone(browser)
     page.goto(f"{live_server.url}/m/{match.token}/")
     form, alert = send_a_refused_hand(page)
