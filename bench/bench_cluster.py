@@ -4,10 +4,13 @@ Run from the project root (needs ``make install``, PostgreSQL and Redis):
 
     .venv/bin/python bench/bench_cluster.py                      # 20 hands
     .venv/bin/python bench/bench_cluster.py --hands 50 --poll 2
+    .venv/bin/python bench/bench_cluster.py --server conf        # on gunicorn
 
 It makes a fresh PostgreSQL database (``--pg-url``, dropped at the end) and
-starts two production servers (``gunicorn -c gunicorn.conf.py``, ``DEBUG=0``)
-on two ports of 127.0.0.1, both with ``DATABASE_URL`` on that database and
+starts two production servers (``--server``: ``granian``, the production
+command ``belote_site/serve.py``, by default; ``conf``, the former one,
+``gunicorn -c gunicorn.conf.py``; ``DEBUG=0``, as ``bench_live.py`` starts
+them) on two ports of 127.0.0.1, both with ``DATABASE_URL`` on that database and
 ``CACHE_URL`` on one Redis (``--cache-url``, a key prefix of their own).
 Then, like a table with its phones split between the servers:
 
@@ -176,9 +179,16 @@ class ClusterResult:
 
 
 def run(
-    pg_url: str, cache_url: str, hands: int, poll: float, gap: tuple[float, float], rate_limit: bool
+    pg_url: str,
+    cache_url: str,
+    hands: int,
+    poll: float,
+    gap: tuple[float, float],
+    rate_limit: bool,
+    server: str = "granian",
 ) -> ClusterResult:
-    """Start the two servers, measure, stop them and drop the database."""
+    """Start the two servers (``server``: ``granian`` or ``conf``, gunicorn,
+    as ``bench_live.Server``), measure, stop them and drop the database."""
     import redis
 
     prefix = f"rebelote-cluster-{uuid.uuid4().hex[:8]}"
@@ -203,7 +213,7 @@ def run(
             for _ in range(2):
                 port = free_port()
                 env = server_env(db.url, port, "belote_site.settings", extra)
-                servers.append(Server(env, "conf", port))
+                servers.append(Server(env, server, port))
             a, b = servers
             crossings, missed, phone_errors = _crossings(
                 a.port, b.port, tables[0], hands, poll, gap
@@ -291,9 +301,17 @@ def main() -> None:
     parser.add_argument("--cache-url", default="redis://127.0.0.1:6379/9")
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--poll", type=float, default=POLL_SECONDS, help="seconds between polls")
+    parser.add_argument(
+        "--server",
+        choices=["granian", "conf"],
+        default="granian",
+        help="granian (belote_site/serve.py, production) or conf (gunicorn.conf.py, former)",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     args = parser.parse_args()
-    result = run(args.pg_url, args.cache_url, args.hands, args.poll, (0.5, 4.0), True)
+    result = run(
+        args.pg_url, args.cache_url, args.hands, args.poll, (0.5, 4.0), True, server=args.server
+    )
     print(json.dumps(dataclasses.asdict(result)) if args.json else result.summary())
 
 

@@ -199,7 +199,8 @@ def server_env(database_url: str, port: int, settings: str, extra: dict[str, str
 
 
 class Server:
-    """gunicorn with gunicorn.conf.py (or the old sync command), started and stopped."""
+    """A production server (granian, uvicorn, gunicorn with gunicorn.conf.py,
+    or the old sync command), started and stopped."""
 
     def __init__(self, env: dict, kind: str, port: int) -> None:
         self.port = port
@@ -227,12 +228,12 @@ class Server:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 code = self.process.returncode
-                raise SystemExit(f"gunicorn exited ({code}): see {self.log.name}")
+                raise SystemExit(f"{command[0]} exited ({code}): see {self.log.name}")
             with contextlib.suppress(OSError), socket.create_connection((HOST, port), 0.2):
                 break
             time.sleep(0.1)
         else:
-            raise SystemExit("gunicorn did not start in 30 s")
+            raise SystemExit(f"{command[0]} did not start in 30 s")
         time.sleep(1.0)  # the workers boot after the master listens
 
     def pids(self) -> list[int]:

@@ -1,6 +1,6 @@
 """Two app servers on one PostgreSQL and one Redis serve the same tables.
 
-Runs ``bench/bench_cluster.py`` (two production gunicorn servers on two ports,
+Runs ``bench/bench_cluster.py`` (two production servers, granian, on two ports,
 a fresh PostgreSQL database, a private key prefix in Redis) with a few hands,
 when PostgreSQL and Redis answer on 127.0.0.1; skipped otherwise.
 """
