@@ -372,6 +372,11 @@ class HandForm(OneTimeKeyForm):
 
     engine: ClassVar[Engine]
     partials: ClassVar[Mapping[str, str]] = {}
+    # The hidden field holding the version each kind of write was built on.
+    VERSION_FIELDS: ClassVar[Mapping[str, str]] = {
+        "entry": "match_version",
+        "correction": "hand_version",
+    }
     # The trick points of both teams together: the page's script derives the
     # other team's points from it (data-trick-points-total), never from its own copy.
     trick_points_total = scoring.TRICK_POINTS_TOTAL
@@ -442,11 +447,6 @@ class HandForm(OneTimeKeyForm):
         if not announcements:
             del self.fields["ann_team"]
             del self.fields["ann_points"]
-
-    VERSION_FIELDS: ClassVar[Mapping[str, str]] = {
-        "entry": "match_version",
-        "correction": "hand_version",
-    }
 
     @property
     def version_missing(self) -> bool:
