@@ -411,10 +411,11 @@ def hand_record(
 
     ``seen_version`` is the match version the entry form was opened on: if
     the sheet changed since (a hand entered, corrected, deleted or restored
-    elsewhere), raises :class:`HandConflict` and saves nothing. Without it (a
-    form built before it carried the version), ``expected_number``, the hand
-    number the form was opened for, is checked against the count of live
-    hands instead. ``key`` is the form's one-time key: a replayed submission
+    elsewhere), raises :class:`HandConflict` and saves nothing (the views
+    always give it: a form without it is refused, ``HandForm.writes``).
+    Without it (callers in code: tests, commands), ``expected_number``, the
+    hand number the form was opened for, is checked against the count of
+    live hands instead, if given. ``key`` is the form's one-time key: a replayed submission
     returns the first result (``replayed=True``) and saves nothing. The engine
     validates the whole match with the new hand first: raises
     ``scoring.MatchError`` (e.g. code ``after_end`` when the match is over).
