@@ -5,17 +5,20 @@ Run from the project root (its own SQLite file, or DATABASE_URL):
     .venv/bin/python bench/bench_hand.py [--hands 30] [--runs 40] [--profile]
 
 Creates ``--runs`` matches of ``--hands - 1`` hands each (with
-announcements, belotes, a capot now and then: the defaults' rules), renders
-each one's sheet once (a poll: what its phones have seen) and POSTs its next
-hand as ``hand.js`` does (htmx, the entry form's
-fields with ``match_version`` and a fresh one-time key) through Django's
-test client: the whole middleware stack, the service, the sheet and the
-fresh entry form, no network. Then the three other phones' polls (the
-sheet the save rendered, from the cache). Prints the median and mean
-process CPU time (and the part of it that renders the sheet after the hand:
-``sync.sheet.sheet_fragments``) (``time.process_time``: this process's CPU, whatever the
-machine's other load) of a save, of its four-phone total, and the median
-wall time. ``--profile``: a cProfile of 20 saves, by cumulative time.
+announcements, belotes, a capot now and then: the defaults' rules), opens
+each one's page once on the saving phone (the sheet and the fresh entry form
+rendered and kept, as its previous save's answer left them) and POSTs its
+next hand as ``hand.js`` does (htmx, the entry form's fields with
+``match_version`` and a fresh one-time key) through Django's test client:
+the whole middleware stack, the service, the sheet and the fresh entry
+form, no network. Then the three other phones' polls (the sheet the save
+rendered, from the cache). Prints a summary: the code (commit), the load
+average, and the medians of the process CPU time (``time.process_time``:
+this process's CPU, whatever the machine's other load) of a save, of the
+part of it that renders the sheet after the hand
+(``sync.sheet.sheet_fragments``), of the save and the three polls, and the
+median wall time of a save. ``--profile``: a cProfile of 20 more saves (by
+cumulative time, then the app's own functions).
 
 Not part of the pytest suite.
 """
@@ -23,9 +26,12 @@ Not part of the pytest suite.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import random
 import statistics
+import subprocess
 import sys
 import time
 import uuid
@@ -121,6 +127,46 @@ def others(match: Match, version: int) -> float:
     return time.process_time() - cpu
 
 
+def opened(client: Client, match: Match) -> None:
+    """The state before the save, as in a game: the saving phone has the
+    match page (its sheet and its fresh entry form: what its previous save's
+    answer rendered, kept in the cache), and ``match`` is fresh from the
+    database."""
+    assert client.get(f"/m/{match.token}/").status_code == 200
+    match.refresh_from_db()
+
+
+def summary(
+    args: argparse.Namespace,
+    saves: list[float],
+    sheets: list[float],
+    walls: list[float],
+    totals: list[float],
+    calls: list[int],
+) -> None:
+    """The figures (ms), and what to quote with them: the code, the machine's load."""
+    commit = (
+        subprocess.run(
+            ["git", "-C", str(ROOT), "log", "-1", "--format=%h %s"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        or "(not a git checkout)"
+    )
+    load = " ".join(f"{value:.1f}" for value in os.getloadavg())
+    median = statistics.median
+    print(f"{args.runs} saves of hand {args.hands} ({connection.vendor}), code {commit[:70]}")
+    print(f"load average (1, 5, 15 min) at the end: {load}")
+    mean = statistics.mean(saves)
+    print(f"save, process CPU:       median {median(saves):6.1f} ms  (mean {mean:.1f})")
+    print(f"  of which the sheet:    median {median(sheets):6.1f} ms  (sync.sheet.sheet_fragments)")
+    print(f"save, wall:              median {median(walls):6.1f} ms")
+    print(f"save + 3 phones' polls:  median {median(totals):6.1f} ms of CPU")
+    print(f"function calls a save:   median {median(calls):,.0f}  (cProfile: whatever the load)")
+    print(f"goal (issue 21): save <= 10 ms of CPU: {'met' if median(saves) <= 10 else 'not met'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=30, help="the sheet after the save")
@@ -135,39 +181,38 @@ def main() -> None:
     client = Client()
     client.get(f"/m/{matches[0].token}/")  # the CSRF and session cookies
     for match in matches[:3]:  # warm-up: templates compiled, imports done
+        opened(client, match)
         save(client, match)
     _timed_sheet_fragments()
     saves, walls, totals, sheets = [], [], [], []
     for match in matches[3:]:
-        match.refresh_from_db()
-        # The sheet before the hand, as its phones have seen it (rendered by a poll).
-        Client().get(f"/m/{match.token}/poll/?v=0", headers={"HX-Request": "true"})
+        opened(client, match)
         SHEET_CPU.clear()
         cpu, wall = save(client, match)
         sheets.append(sum(SHEET_CPU) * 1000)
         saves.append(cpu * 1000)
         walls.append(wall * 1000)
         totals.append(cpu * 1000 + others(match, match.version) * 1000)
-    print(f"{args.runs} saves of hand {args.hands}, {connection.vendor}")
-    median, mean = statistics.median(saves), statistics.mean(saves)
-    print(f"save, CPU:  median {median:.1f} ms, mean {mean:.1f} ms")
-    print(f"  of which the sheet after the hand, CPU: median {statistics.median(sheets):.2f} ms")
-    print(f"save, wall: median {statistics.median(walls):.1f} ms")
-    print(f"save + 3 other phones' polls, CPU: median {statistics.median(totals):.1f} ms")
+    # Python function calls per save: the same on a loaded machine as on a quiet one.
+    extra = [
+        services.match_import(document=document(args.hands - 1, 1000 + seed))
+        for seed in range(20 if args.profile else 5)
+    ]
+    whole, calls = cProfile.Profile(), []
+    for match in extra:
+        opened(client, match)  # as measured above (not profiled)
+        one = cProfile.Profile()
+        for profiler in (whole, one):
+            profiler.enable()
+        save(client, match)
+        for profiler in (one, whole):
+            profiler.disable()
+        calls.append(pstats.Stats(one).total_calls)
+    summary(args, saves, sheets, walls, totals, calls)
     if args.profile:
-        import cProfile
-        import pstats
-
-        extra = [
-            services.match_import(document=document(args.hands - 1, 1000 + seed))
-            for seed in range(20)
-        ]
-        profiler = cProfile.Profile()
-        profiler.enable()
-        for match in extra:
-            save(client, match)
-        profiler.disable()
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
+        stats = pstats.Stats(whole).sort_stats("cumulative")
+        stats.print_stats(45)
+        stats.print_stats("scoresheets|template_partials|django/forms", 60)
 
 
 if __name__ == "__main__":

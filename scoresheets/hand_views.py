@@ -38,6 +38,7 @@ from scoresheets.match_page import (
 )
 from scoresheets.models import Hand, HandRevision, Match
 from scoresheets.sync import panels, words
+from scoresheets.sync.entry import entry_form_html
 from scoresheets.sync.kinds import UndoRefusal
 from scoresheets.sync.ladder import Write, attempt, form_key
 from scoresheets.sync.sheet import sheet_fragments
@@ -119,9 +120,11 @@ def _hand_saved(request: HttpRequest, match: Match) -> HttpResponse:
     scoreboard's ``data-version`` is the match's version after the change."""
     match.refresh_from_db()  # its version moved on
     sheet = services.match_get_scoresheet(match)
-    next_number = len(sheet.hands) + 1
-    form = hand_form(match, sheet.players, number=next_number, version=match.version)
-    context = match_context(request, sheet, form)
+    context = match_context(request, sheet, None)
+    # The fresh entry form, rendered once per match and language (sync.entry).
+    context["form_html"] = entry_form_html(
+        request, match, sheet.players, number=len(sheet.hands) + 1, version=match.version
+    )
     # Rendered once for this phone and the other phones' next polls.
     context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
     return render(request, "scoresheets/match.html#hand_saved", context)
@@ -548,8 +551,10 @@ def _undo_answer(
     now, with the sheet and the undo bar (saying ``told``) out of band."""
     match.refresh_from_db()
     sheet = services.match_get_scoresheet(match)
-    form = hand_form(match, sheet.players, number=len(sheet.hands) + 1, version=match.version)
-    context = match_context(request, sheet, form)
+    context = match_context(request, sheet, None)
+    context["form_html"] = entry_form_html(
+        request, match, sheet.players, number=len(sheet.hands) + 1, version=match.version
+    )
     context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
     context.update(undo_told=told, undo_error=error)
     return render(request, "scoresheets/match.html#hand_saved", context, status=status)

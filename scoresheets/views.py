@@ -53,10 +53,10 @@ from scoresheets.match_page import (
     device,
     get_match_or_404,
     get_read_match_or_404,
-    hand_form,
     match_context,
 )
 from scoresheets.models import Match
+from scoresheets.sync.entry import entry_form_html
 from scoresheets.sync.ladder import attempt
 from scoresheets.sync.sheet import poll, sheet_fragments
 from scoresheets.sync.stream import events
@@ -142,8 +142,11 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
         # cookie of the entry form): its next visit, or its first hand, remembers.
         remember(request, MY_MATCHES, match.token, MY_MATCHES_MAX)
     sheet = services.match_get_scoresheet(match)
-    form = hand_form(match, sheet.players, number=len(sheet.hands) + 1, version=match.version)
-    context = match_context(request, sheet, form)
+    context = match_context(request, sheet, None)
+    # The fresh entry form, rendered once per match and language (sync.entry).
+    context["form_html"] = entry_form_html(
+        request, match, sheet.players, number=len(sheet.hands) + 1, version=match.version
+    )
     context["concours_banner"] = concours_services.table_banner(match)
     context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
     context["share_first"] = pop_share_first(request, match.token)
