@@ -198,19 +198,20 @@ def main() -> None:
         services.match_import(document=document(args.hands - 1, 1000 + seed))
         for seed in range(20 if args.profile else 5)
     ]
-    whole, calls = cProfile.Profile(), []
+    profiles = []
     for match in extra:
         opened(client, match)  # as measured above (not profiled)
-        one = cProfile.Profile()
-        for profiler in (whole, one):
-            profiler.enable()
+        profiler = cProfile.Profile()
+        profiler.enable()
         save(client, match)
-        for profiler in (one, whole):
-            profiler.disable()
-        calls.append(pstats.Stats(one).total_calls)
-    summary(args, saves, sheets, walls, totals, calls)
+        profiler.disable()
+        profiles.append(pstats.Stats(profiler))
+    summary(args, saves, sheets, walls, totals, [one.total_calls for one in profiles])
     if args.profile:
-        stats = pstats.Stats(whole).sort_stats("cumulative")
+        stats = profiles[0]
+        for one in profiles[1:]:
+            stats.add(one)
+        stats.sort_stats("cumulative")
         stats.print_stats(45)
         stats.print_stats("scoresheets|template_partials|django/forms", 60)
 

@@ -12,6 +12,7 @@ the undo bar out of band, with a fresh entry form.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -36,7 +37,7 @@ from scoresheets.match_page import (
     hand_url,
     match_context,
 )
-from scoresheets.models import Hand, HandRevision, Match
+from scoresheets.models import Hand, HandRevision, Match, Player
 from scoresheets.sync import panels, words
 from scoresheets.sync.entry import entry_form_html
 from scoresheets.sync.kinds import UndoRefusal
@@ -85,7 +86,7 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     undo.offer(request, match, write.value, HandRevision.Action.CREATED)
     if not request.htmx:
         return see_other(reverse("match", args=[match.token]))
-    return _hand_saved(request, match)
+    return _hand_saved(request, match, write.value, form.players)
 
 
 def _entry_refused(
@@ -113,20 +114,39 @@ def _entry_refused(
     return render(request, template, context, status=write.status if write else 422)
 
 
-def _hand_saved(request: HttpRequest, match: Match) -> HttpResponse:
+def _hand_saved(
+    request: HttpRequest,
+    match: Match,
+    change: services.HandChange | None = None,
+    players: Sequence[Player] = (),
+) -> HttpResponse:
     """The answer to a change sent with htmx (a new hand, or a correction or a
     deletion kept on the phone and sent by static/js/sync/outbox.js): the sheet and
     the undo bar, out of band, and a fresh entry form for the next hand; the
-    scoreboard's ``data-version`` is the match's version after the change."""
-    match.refresh_from_db()  # its version moved on
-    sheet = services.match_get_scoresheet(match)
-    context = match_context(request, sheet, None)
-    # The fresh entry form, rendered once per match and language (sync.entry).
-    context["form_html"] = entry_form_html(
-        request, match, sheet.players, number=len(sheet.hands) + 1, version=match.version
-    )
-    # Rendered once for this phone and the other phones' next polls.
-    context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
+    scoreboard's ``data-version`` is the match's version after the change.
+
+    ``change`` (the write just made, the one this phone's undo bar offers)
+    and the match's ``players``: the answer shows the match as that write
+    left it (``services.scoresheet_after``: nothing read again); without
+    them, or after a replay, the match is read."""
+    sheet = services.scoresheet_after(change, players) if change is not None else None
+    latest = sheet is not None
+    if sheet is None:
+        match.refresh_from_db()  # its version moved on
+        sheet = services.match_get_scoresheet(match)
+    match = sheet.match
+    # What match.html#hand_saved shows, no more: the fresh entry form (rendered
+    # once per match and language: sync.entry), the undo bar, the sheet
+    # (rendered once for this phone and the other phones' next polls).
+    context = {
+        "match": match,
+        "sheet": sheet,
+        "undo": undo.current(request, match, latest=latest),
+        "form_html": entry_form_html(
+            request, match, sheet.players, number=len(sheet.hands) + 1, version=match.version
+        ),
+        "sheet_html": sheet_fragments(request, match, sheet=sheet),
+    }
     return render(request, "scoresheets/match.html#hand_saved", context)
 
 
@@ -326,7 +346,7 @@ def _correction_sent(
         return _correction_conflict(request, hand, form, write.conflict)
     if not write.saved:
         return _edit_page(request, sheet, hand, form, status=write.status)
-    return _correction_saved(request, match, write.value, restore)
+    return _correction_saved(request, match, write.value, restore, sheet.players)
 
 
 def _correction_conflict(
@@ -349,14 +369,18 @@ def _correction_conflict(
 
 
 def _correction_saved(
-    request: HttpRequest, match: Match, change: services.HandChange, restore: bool
+    request: HttpRequest,
+    match: Match,
+    change: services.HandChange,
+    restore: bool,
+    players: Sequence[Player],
 ) -> HttpResponse:
     """A correction saved: to htmx, kept on the phone and sent by its script,
     the sheet, whose undo bar tells the change (no message left for a later
     page); without it, a message and a 303 to the hand's row."""
     if request.htmx:
         undo.offer(request, match, change, HandRevision.Action.EDITED)
-        return _hand_saved(request, match)
+        return _hand_saved(request, match, change, players)
     if not change.replayed:
         if restore:
             text = gettext("Donne %(number)s rétablie, avec votre correction.")
@@ -423,7 +447,7 @@ def hand_delete(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     change = write.value
     undo.offer(request, match, change, HandRevision.Action.DELETED)
     if request.htmx:
-        return _hand_saved(request, match)
+        return _hand_saved(request, match, change, match.players.all())
     if not change.replayed:
         messages.success(
             request, gettext("Donne %(number)s supprimée.") % {"number": change.number}

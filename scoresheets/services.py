@@ -33,13 +33,30 @@ from scoresheets.sync.kinds import ConflictKind, HandConflict
 
 
 @dataclass(frozen=True)
+class MatchAfter:
+    """A match as a write left it, from what the write read and scored in its
+    transaction: ``match`` (the locked row with its new version and summary
+    columns), ``hands`` (every hand of the match in the order of play, deleted
+    ones too, as saved) and ``result`` (the engine's result of the live ones)."""
+
+    match: Match
+    hands: tuple[Hand, ...]
+    result: scoring.MatchResult
+
+
+@dataclass(frozen=True)
 class HandChange:
     """The result of a write: the hand, its shown number, and whether this was
-    a replay of a submission already carried out (then nothing changed)."""
+    a replay of a submission already carried out (then nothing changed).
+    ``after``: the match as this write left it (:class:`MatchAfter`;
+    ``None`` for a replay, or a write that does not give it), which the
+    answer to the write shows without reading it again
+    (:func:`scoresheet_after`)."""
 
     hand: Hand
     number: int | None
     replayed: bool = False
+    after: MatchAfter | None = None
 
 
 def _set_input(
@@ -250,10 +267,38 @@ def match_get_scoresheet(match: Match) -> Scoresheet:
     players = tuple(match.players.all())
     # .all() (not order_by) so that a prefetch of "hands" is used as is.
     every = tuple(sorted(match.hands.all(), key=lambda h: h.number))
+    return _scoresheet(match, players, every)
+
+
+def scoresheet_after(change: HandChange, players: Sequence[Player]) -> Scoresheet | None:
+    """The scoresheet of the match as the write ``change`` left it, with its
+    ``players`` (in seat order): what :func:`match_get_scoresheet` would read
+    right after the write's commit, from what the write itself read and
+    scored (no query, no engine run). ``None`` when the change does not
+    give it (``change.after``: a replay changed nothing and read nothing).
+
+    Another phone's write committed since is not in it: the sheet is the one
+    of the version this write made (``match.version``), which the phone
+    then polls past as any other."""
+    if change.after is None:
+        return None
+    after = change.after
+    return _scoresheet(after.match, tuple(players), after.hands, after.result)
+
+
+def _scoresheet(
+    match: Match,
+    players: tuple[Player, ...],
+    every: Sequence[Hand],
+    result: scoring.MatchResult | None = None,
+) -> Scoresheet:
+    """The scoresheet of ``match`` from ``every`` hand in the order of play
+    (deleted ones too), its live hands scored unless ``result`` is given."""
     hands = tuple(h for h in every if h.deleted_at is None)
     # A withdrawn hand (a new hand undone) is no deleted hand: not listed.
     deleted = tuple(h for h in every if h.deleted_at is not None and not h.withdrawn)
-    result = scoring.score_match(match.rules, [hand.to_input() for hand in hands])
+    if result is None:
+        result = scoring.score_match(match.rules, [hand.to_input() for hand in hands])
     return Scoresheet(match=match, players=players, hands=hands, result=result, deleted=deleted)
 
 
@@ -378,14 +423,18 @@ def _commit(
         key=key or None,
     )
     now = timezone.now()
-    Match.objects.filter(pk=locked.pk).update(
-        version=F("version") + 1, updated_at=now, **summary_fields(locked, result, now)
-    )
+    summary = summary_fields(locked, result, now)
+    Match.objects.filter(pk=locked.pk).update(version=F("version") + 1, updated_at=now, **summary)
+    # The locked row as it is now (its next change, and MatchAfter, start from it).
+    locked.version += 1
+    locked.updated_at = now
+    for name, value in summary.items():
+        setattr(locked, name, value)
     # The new version, for the polls (while this transaction holds the lock:
     # writers record their versions in the order they commit).
-    caching.version_changed((locked.token, locked.read_token), locked.version + 1)
+    caching.version_changed((locked.token, locked.read_token), locked.version)
     # Every phone that watches the match hears of it once the transaction commits.
-    push.version_changed((locked.token, locked.read_token), locked.version + 1)
+    push.version_changed((locked.token, locked.read_token), locked.version)
 
 
 def _validate(
@@ -462,7 +511,7 @@ def hand_record(
     saved.full_clean(validate_unique=False, validate_constraints=False)
     saved.save()
     _commit(locked, saved, HandRevision.Action.CREATED, device=device, key=key, result=result)
-    return HandChange(hand=saved, number=number)
+    return HandChange(hand=saved, number=number, after=MatchAfter(locked, (*every, saved), result))
 
 
 CHANGES_TOLD = 100  # beyond this many changes since a form was opened, "the sheet moved on"
@@ -577,12 +626,12 @@ def hand_update(
         target.save()
         _commit(
             locked, target, HandRevision.Action.RESTORED, device=device, key=None, result=result
-        )
-        locked.version += 1  # the correction below is the next version
+        )  # the correction below is the next version
     _set_input(target, hand, taker_seat, belote_seat)
     _save_new_version(target, device)
     _commit(locked, target, HandRevision.Action.EDITED, device=device, key=key, result=result)
-    return HandChange(hand=target, number=number)
+    # every: the target changed in place (its input, version, deleted or not).
+    return HandChange(hand=target, number=number, after=MatchAfter(locked, tuple(every), result))
 
 
 @transaction.atomic
@@ -612,7 +661,7 @@ def hand_delete(
     target.entered_by = device
     target.save()
     _commit(locked, target, HandRevision.Action.DELETED, device=device, key=key, result=result)
-    return HandChange(hand=target, number=number)
+    return HandChange(hand=target, number=number, after=MatchAfter(locked, tuple(every), result))
 
 
 @transaction.atomic
@@ -647,7 +696,8 @@ def hand_restore(
     target.entered_by = device
     target.save()
     _commit(locked, target, HandRevision.Action.RESTORED, device=device, key=key, result=result)
-    return HandChange(hand=target, number=live.index(target) + 1)
+    after = MatchAfter(locked, tuple(every), result)
+    return HandChange(hand=target, number=live.index(target) + 1, after=after)
 
 
 # What undoing each change does (:func:`hand_undo`): the action it is kept as.
@@ -732,7 +782,8 @@ def hand_undo(
     _save_new_version(target, device)
     _commit(locked, target, undone_as, device=device, key=key, result=result)
     # Its shown number: the place it takes again, or the one it had.
-    return HandChange(hand=target, number=live.index(target) + 1)
+    after = MatchAfter(locked, tuple(every), result)
+    return HandChange(hand=target, number=live.index(target) + 1, after=after)
 
 
 def hands_changed_since(match: Match, hand_id: int, version: int) -> bool:

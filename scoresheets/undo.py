@@ -77,16 +77,26 @@ def recorded(request: HttpRequest, match: Match) -> dict[str, Any] | None:
 MOVES_HANDS = {str(A.CREATED), str(A.DELETED), str(A.RESTORED)}
 
 
-def current(request: HttpRequest, match: Match) -> dict[str, Any] | None:
+def current(request: HttpRequest, match: Match, *, latest: bool = False) -> dict[str, Any] | None:
     """The offer to show on ``match``'s page: unused, recent, and still
     possible; with its ``text`` and ``seconds_left`` (how long the page
     keeps showing it) and ``moves_hands`` (the page takes it away when
-    another phone's change arrives)."""
+    another phone's change arrives).
+
+    ``latest``: the page shows the match as the offered change itself left
+    it (the answer to that change, ``services.scoresheet_after``): no change
+    comes after it there, so whether another hand changed since is not
+    asked (no query); one that did is another phone's next version, which
+    takes the offer away on arrival, and ``services.hand_undo`` refuses it."""
     record = recorded(request, match)
     if record is None or record.get("done") or age(record) > UNDO_SECONDS:
         return None
     moves_hands = record.get("action") in MOVES_HANDS
-    if moves_hands and services.hands_changed_since(match, record["hand"], record["version"]):
+    if (
+        moves_hands
+        and not latest
+        and services.hands_changed_since(match, record["hand"], record["version"])
+    ):
         return None
     left = max(1, round(UNDO_SECONDS - age(record)))
     return {**record, "text": done_text(record), "seconds_left": left, "moves_hands": moves_hands}
