@@ -55,7 +55,7 @@ from scoresheets.view_helpers import remember, see_other
 @ratelimits.limited(*ratelimits.HANDS)
 def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     """Enter the next hand (the entry form of the match page)."""
-    match = get_match_or_404(token)
+    match = get_match_or_404(token, related=False)  # its answer shows no table
     form = hand_form(match, match.players.all(), request.POST, writes="entry")
     if announcement_helper.is_compare(request.POST):
         return _compare_on_match_page(request, match, form)

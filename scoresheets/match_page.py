@@ -31,9 +31,13 @@ DEVICE = "device_name"  # session key: the name of this phone's player
 RELATED = ("table", "concours_table__partie__concours")
 
 
-def get_match_or_404(token: str) -> Match:
-    """The match of a URL token, or a 404."""
-    return get_object_or_404(Match.objects.select_related(*RELATED), token=token)
+def get_match_or_404(token: str, *, related: bool = True) -> Match:
+    """The match of a URL token, or a 404. ``related``: with its table and
+    concours table (:data:`RELATED`, for its page) in the same query; a
+    write whose answer shows neither leaves them out (a join costs more
+    than the query itself)."""
+    matches = Match.objects.select_related(*RELATED) if related else Match.objects.all()
+    return get_object_or_404(matches, token=token)
 
 
 def get_read_match_or_404(token: str) -> Match:

@@ -76,7 +76,8 @@ def _save_new_version(target: Hand, device: str) -> None:
     """Save ``target`` as its next version, changed from ``device``'s phone."""
     target.version += 1
     target.entered_by = device
-    target.full_clean(validate_unique=False, validate_constraints=False)
+    # Field checks only (see hand_record): not the locked match's existence.
+    target.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
     target.save()
 
 
@@ -507,8 +508,9 @@ def hand_record(
         **Hand.fields_from_input(hand),
     )
     # Field checks only: the database enforces the constraints itself, and
-    # checking each one with its own query would hold the write lock longer.
-    saved.full_clean(validate_unique=False, validate_constraints=False)
+    # checking each one with its own query would hold the write lock longer
+    # (so would checking that the match this transaction holds locked exists).
+    saved.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
     saved.save()
     _commit(locked, saved, HandRevision.Action.CREATED, device=device, key=key, result=result)
     return HandChange(hand=saved, number=number, after=MatchAfter(locked, (*every, saved), result))
