@@ -223,8 +223,18 @@ class Match(models.Model):
     @property
     def rules(self) -> Any:
         """The engine's view of this match's rules: its game's rules type
-        (``scoring.Rules``, ``scoring.CoincheRules`` ...) from ``rule_values``."""
-        return rules_of(self.game, self.rule_values)
+        (``scoring.Rules``, ``scoring.CoincheRules`` ...) from ``rule_values``.
+
+        Read once per instance while ``game`` and ``rule_values`` stay the
+        same objects (``set_rules`` gives a new dict; nothing changes one in
+        place); the rules are a frozen dataclass."""
+        game, values = self.game, self.rule_values
+        read = self.__dict__.get("_rules_read")
+        if read is not None and read[0] == game and read[1] is values:
+            return read[2]
+        rules = rules_of(game, values)
+        self.__dict__["_rules_read"] = (game, values, rules)
+        return rules
 
     @property
     def target(self) -> int:
@@ -372,8 +382,19 @@ class Hand(models.Model):
         return f"#{self.number}"
 
     def to_input(self) -> Any:
-        """The engine's input for this hand, of its match's game (:func:`hand_input`)."""
-        return hand_input(self.match.game, self.taker, self.entry)
+        """The engine's input for this hand, of its match's game (:func:`hand_input`).
+
+        Read once per instance while its game, ``taker`` and ``entry`` stay
+        the same objects (a write gives ``entry`` a new dict, never changes
+        it in place: ``fields_from_input``); the input is a frozen dataclass,
+        so the scoring, the sheet and the phone's scorer of one request share it."""
+        game, taker, entry = self.match.game, self.taker, self.entry
+        read = self.__dict__.get("_input_read")
+        if read is not None and read[0] == game and read[1] == taker and read[2] is entry:
+            return read[3]
+        given = hand_input(game, taker, entry)
+        self.__dict__["_input_read"] = (game, taker, entry, given)
+        return given
 
     def document(self) -> dict:
         """This hand as kept in its history: the match-document hand (FORMAT.md)
