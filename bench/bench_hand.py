@@ -30,6 +30,7 @@ import cProfile
 import os
 import pstats
 import random
+import secrets
 import statistics
 import subprocess
 import sys
@@ -42,6 +43,10 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "belote_site.settings")
 os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/rebelote-bench-hand.sqlite3")
 os.environ.setdefault("RATELIMIT_ENABLE", "0")
+# The production settings (DEBUG off: no query log, no static files looked up
+# on each request), unless --debug: `make run`'s.
+os.environ["DEBUG"] = "1" if "--debug" in sys.argv else "0"
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(40))
 
 import django  # noqa: E402
 
@@ -116,13 +121,14 @@ def save(client: Client, match: Match) -> tuple[float, float]:
     return cpu, wall
 
 
-def others(match: Match, version: int) -> float:
-    """The three other phones' polls at ``version``: their CPU s."""
+def others(phones: list[Client], match: Match, version: int) -> float:
+    """The other ``phones``' polls at ``version``: their CPU s. (A client
+    made for each poll would load the middleware each time: with DEBUG off,
+    WhiteNoise's scan of the static files, about 16 ms, which no server pays
+    per request.)"""
     cpu = time.process_time()
-    for _ in range(3):
-        response = Client().get(
-            f"/m/{match.token}/poll/?v={version}", headers={"HX-Request": "true"}
-        )
+    for phone in phones:
+        response = phone.get(f"/m/{match.token}/poll/?v={version}", headers={"HX-Request": "true"})
         assert response.status_code == 200
     return time.process_time() - cpu
 
@@ -156,7 +162,9 @@ def summary(
     )
     load = " ".join(f"{value:.1f}" for value in os.getloadavg())
     median = statistics.median
-    print(f"{args.runs} saves of hand {args.hands} ({connection.vendor}), code {commit[:70]}")
+    settings = "DEBUG on" if args.debug else "DEBUG off"
+    where = f"{connection.vendor}, {settings}"
+    print(f"{args.runs} saves of hand {args.hands} ({where}), code {commit[:60]}")
     print(f"load average (1, 5, 15 min) at the end: {load}")
     mean = statistics.mean(saves)
     print(f"save, process CPU:       median {median(saves):6.1f} ms  (mean {mean:.1f})")
@@ -172,13 +180,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=30, help="the sheet after the save")
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--debug", action="store_true", help="DEBUG on (make run's settings)")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
+    if not args.debug:  # the pages' static files by their manifest, as in production
+        call_command("collectstatic", interactive=False, verbosity=0)
     matches = [
         services.match_import(document=document(args.hands - 1, seed))
         for seed in range(args.runs + 3)
     ]
-    client = Client()
+    client, phones = Client(), [Client() for _ in range(3)]
     client.get(f"/m/{matches[0].token}/")  # the CSRF and session cookies
     for match in matches[:3]:  # warm-up: templates compiled, imports done
         opened(client, match)
@@ -192,7 +203,7 @@ def main() -> None:
         sheets.append(sum(SHEET_CPU) * 1000)
         saves.append(cpu * 1000)
         walls.append(wall * 1000)
-        totals.append(cpu * 1000 + others(match, match.version) * 1000)
+        totals.append(cpu * 1000 + others(phones, match, match.version) * 1000)
     # Python function calls per save: the same on a loaded machine as on a quiet one.
     extra = [
         services.match_import(document=document(args.hands - 1, 1000 + seed))
