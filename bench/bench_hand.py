@@ -37,6 +37,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -60,6 +61,7 @@ from scoresheets import services  # noqa: E402
 from scoresheets.models import Match  # noqa: E402
 
 NAMES = ["Alice", "Bob", "Claire", "Dan"]
+FORM = "application/x-www-form-urlencoded"
 
 
 def document(hands: int, seed: int) -> dict:
@@ -113,8 +115,11 @@ def save(client: Client, match: Match) -> tuple[float, float]:
         "match_version": str(match.version),
         "key": uuid.uuid4().hex,
     }
+    body = urlencode(data)  # as htmx and static/js/sync/send.js send it (not multipart)
     cpu, wall = time.process_time(), time.perf_counter()
-    response = client.post(f"/m/{match.token}/donnes/", data, headers={"HX-Request": "true"})
+    response = client.post(
+        f"/m/{match.token}/donnes/", body, content_type=FORM, headers={"HX-Request": "true"}
+    )
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     assert response.status_code == 200, (response.status_code, response.content[:2000])
     assert b'id="hand-form"' in response.content
