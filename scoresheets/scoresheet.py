@@ -189,9 +189,7 @@ class Scoresheet:
         inputs = [hand.to_input() for hand in self.hands]
         return {
             "document": scoring.match_document(self.match.rules, inputs),
-            "hand_pages": [
-                reverse("hand_edit", args=[self.match.token, hand.pk]) for hand in self.hands
-            ],
+            "hand_pages": hand_pages(self.match.token, [hand.pk for hand in self.hands]),
             "announcements_max": ANNOUNCEMENTS_MAX,
         }
 
@@ -244,3 +242,19 @@ class Scoresheet:
         if data.get("renonce"):
             parts.append(_("renonce %(team)s") % {"team": match.team_name(data["renonce"])})
         return " · ".join(parts)
+
+
+_SAMPLE_ID = 987_654_321  # an id that shows once in its hand's page path
+
+
+def hand_pages(token: str, ids: list[int]) -> list[str]:
+    """The correction page of each hand ``ids`` of the match of ``token``:
+    ``reverse("hand_edit", args=[token, id])`` for each, reversing once
+    (a sheet lists every hand's page, and a reverse costs as much as the
+    rest of the list); each reversed when the sample id does not show
+    exactly once in the path."""
+    sample = reverse("hand_edit", args=[token, _SAMPLE_ID])
+    head, found, tail = sample.partition(str(_SAMPLE_ID))
+    if not found or str(_SAMPLE_ID) in head + tail:
+        return [reverse("hand_edit", args=[token, pk]) for pk in ids]
+    return [f"{head}{pk}{tail}" for pk in ids]

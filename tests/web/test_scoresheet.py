@@ -113,3 +113,15 @@ def test_it_summarizes_a_hand_as_entered(sheet):
 def test_it_draws_the_chart_only_once_there_are_hands(sheet):
     assert str(sheet.chart).startswith("<svg ")
     assert str(services.match_get_scoresheet(make_match()).chart) == ""
+
+
+@pytest.mark.parametrize("token", ["a" * 24, "x987654321" + "y" * 14])
+def test_hand_pages_are_the_reversed_correction_pages(token):
+    """Reversed once for the whole list (issue 21, "Cheaper hands"): the same
+    paths as a reverse for each hand, also for a token that holds the sample id."""
+    from django.urls import reverse
+
+    from scoresheets.scoresheet import hand_pages
+
+    ids = [1, 9, 10, 987_654_321, 123_456_789_012]
+    assert hand_pages(token, ids) == [reverse("hand_edit", args=[token, i]) for i in ids]
