@@ -161,7 +161,7 @@ def _common(request: HttpRequest, state: cs.State) -> dict[str, Any]:
         "donnes_limit": state.settings.length_of(current.number).donnes if current else None,
         "melee": state.settings.mode is cdoc.Mode.MELEE,
         "read_url": request.build_absolute_uri(
-            reverse("concours_read", args=[state.concours.read_token])
+            reverse("concours_room_read", args=[state.concours.read_token])
         ),
     }
 

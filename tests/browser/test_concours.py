@@ -1,6 +1,6 @@
 """A concours on real pages (docs/concours.md 5): the organiser creates it on
 a laptop, registers four teams at the door, draws partie 1; two teams'
-phones open the room's link, each chooses its team, sees "Partie 1 : table
+phones open the room's link (its screen), each chooses its team, sees "Partie 1 : table
 N, contre ...", opens its table's sheet (which says where it is) and plays
 it to the end; the organiser's screen sees both tables finish (live) and
 draws partie 2 by the ranking, without a rematch; the phones see their new
@@ -39,13 +39,13 @@ def laptop(browser):
 
 
 def play_my_table(page, read_url: str, team: int, players: tuple[str, str]) -> str:
-    """On a team's phone: choose the team on the room's page, open its
+    """On a team's phone: follow the team on the room's screen, open its
     table's sheet, win it with two hands of 162 (target 300). Returns the
     seat line the page said."""
     page.goto(read_url)
-    page.locator("#team").select_option(str(team))
-    page.get_by_role("button", name="Voir ma table").click()
-    seat = page.locator(".concours-seat")
+    page.locator("#room-team").select_option(str(team))
+    page.get_by_role("button", name="Suivre", exact=True).click()
+    seat = page.locator(".room-seat-where")
     seat.wait_for()
     said = seat.inner_text()
     page.get_by_role("link", name=re.compile(r"Feuille de la table \d+")).click()
@@ -110,5 +110,5 @@ def test_a_partie_with_the_organiser_and_two_phones(live_server, browser):
 
     # The team's phone shows its new table.
     first_phone.goto(read_url)
-    first_phone.locator(".concours-seat", has_text="Partie 2 : table").wait_for()
+    first_phone.locator(".room-seat", has_text="Partie 2 : table").wait_for()
     assert not CSP_PROBLEMS

@@ -132,6 +132,31 @@ def test_organiser_and_room_links_are_distinct_and_wrong_tokens_404(client):
     assert concours.token not in room  # the room's page never shows the organiser's link
 
 
+def test_the_organisers_page_links_to_the_room_the_printables_and_the_downloads(client):
+    concours = make(teams=5)
+    cs.concours_draw(concours=concours)
+    finish_partie(concours)
+    page = client.get(url("concours", concours)).content.decode()
+    links = page.split('id="liens"')[1].split("</section>")[0]
+    hrefs = re.findall(r'href="([^"#]+)"', links)
+    read = f"/voir/concours/{concours.read_token}/"
+    assert set(hrefs) == {
+        f"{read}salle/",
+        f"/c/{concours.token}/cartes/",
+        f"{read}resultats/",
+        f"{read}classement.csv",
+        f"{read}tables.csv",
+        f"{read}resultats.json",
+        f"{read}feuilles.zip",
+    }
+    for href in hrefs:
+        assert client.get(href).status_code == 200, href
+    # The room's screen, a tap away from the top of the page; its address to give the hall.
+    head = page.split('class="table-head"')[1].split("</header>")[0]
+    assert f'href="{read}salle/"' in head and 'href="#liens"' in head
+    assert f'id="read-url" type="text" value="http://testserver{read}salle/"' in page
+
+
 def test_registration_at_the_door(client):
     concours = make(teams=0)
     data = {"name": "Les Frangins", "player_1": "Jo", "player_2": "Dédé", "key": "a" * 32}
