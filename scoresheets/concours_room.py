@@ -61,7 +61,8 @@ class Row:
 
 @dataclass(frozen=True)
 class TableRow:
-    """One table of the current partie as the room shows it."""
+    """One table of the current partie as the room shows it (``read_token``:
+    its match's, the table's live sheet for a spectator)."""
 
     number: int
     names: tuple[str, str]
@@ -70,6 +71,7 @@ class TableRow:
     finished: bool
     mine: bool
     entrants: tuple[int, ...] = ()
+    read_token: str = ""
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,7 @@ def room(state: cs.State, mine: int | None) -> Room:
                     finished=t.match.finished,
                     mine=mine is not None and (mine in t.side_a or mine in t.side_b),
                     entrants=(*t.side_a, *t.side_b),
+                    read_token=t.match.read_token,
                 )
             )
         byes = [state.label(n) for n in current.partie.byes]

@@ -5,9 +5,12 @@
   page, on the read-only link, nothing to touch: the ranking live, then the
   current partie's tables, cycling on a wide screen (static/js/room.js);
   on a phone the same, stacked, with the team it follows highlighted and
-  its table on top. Its live part polls ``salle/live/?v=<fingerprint>``:
-  an empty 204 while nothing changed (one query), else the part rendered
-  once for every screen that follows the same entrant (cached).
+  its table on top. It is the concours' only read-only page: its first
+  address, ``/voir/concours/<read token>/``, is a permanent redirect to it
+  (links and QR codes printed before it keep working). Its live part polls
+  ``salle/live/?v=<fingerprint>``: an empty 204 while nothing changed (one
+  query), else the part rendered once for every screen that follows the
+  same entrant (cached).
 - A table's card (``/voir/concours/<read token>/table/<n>/``): the address
   a table card's QR code holds; it leads to that table's sheet in the
   current partie, so one card stands on its table all night.
@@ -27,7 +30,7 @@ import time
 import zipfile
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -154,6 +157,18 @@ def concours_room(request: HttpRequest, token: str) -> HttpResponse:
         "live_html": mark_safe(personal(request, shared, mine)),  # our own rendering
     }
     return render(request, "scoresheets/concours_room.html", context)
+
+
+@require_safe
+def concours_read(request: HttpRequest, token: str) -> HttpResponse:
+    """The concours' first read-only address: a permanent redirect (301) to
+    the room's screen, its query kept (``?equipe=N`` follows a team), so
+    that a link or a QR code printed before the room's screen took its
+    place still works. A wrong token is a 404, as on the room's screen."""
+    concours = _read_concours(token)
+    url = reverse("concours_room_read", args=[concours.read_token])
+    query = request.GET.urlencode()
+    return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
 
 
 @require_safe

@@ -1,13 +1,14 @@
 """Views of the concours (docs/concours.md, "The web part").
 
 Two links, as a table of friends has: the organiser's (``/c/<token>/``,
-every write: registration at the door, the draw, swaps, abandons,
-penalties) and the room's (``/voir/concours/<read_token>/``, nothing
-writes: the ranking, the current partie's tables, and on a team's own phone
-"your table"). A wrong token is a 404. Every write is a plain form posted
-to its own URL (works without JavaScript), answered with a 303 back to the
-organiser's page, or that page again with the problem at its form (422).
-The pages' live parts refresh themselves with htmx when it is there.
+here: every write, registration at the door, the draw, swaps, abandons,
+penalties) and the room's (``/voir/concours/<read_token>/salle/``, nothing
+writes: the room's screen, on the projector and on every phone, its team
+followed: ``concours_room_views``). A wrong token is a 404. Every write is
+a plain form posted to its own URL (works without JavaScript), answered
+with a 303 back to the organiser's page, or that page again with the
+problem at its form (422). The page's live part refreshes itself with htmx
+when it is there.
 """
 
 from __future__ import annotations
@@ -39,17 +40,11 @@ from scoresheets.view_helpers import remember, see_other
 
 MY_CONCOURS = "my_concours"  # session key: the organiser's links this browser opened
 MY_CONCOURS_MAX = 10
-MY_TEAM = "concours_team"  # session key: {read token: the team this phone follows}
 
 
 def get_concours_or_404(token: str) -> Concours:
     """The concours of an organiser's URL token, or a 404."""
     return get_object_or_404(Concours, token=token)
-
-
-def get_read_concours_or_404(token: str) -> Concours:
-    """The concours of a read-only URL token, or a 404 (a writing token is not one)."""
-    return get_object_or_404(Concours, read_token=token)
 
 
 def my_concours(request: HttpRequest) -> list[Concours]:
@@ -101,17 +96,13 @@ def concours_new(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------
 
 
-def _standings(state: cs.State, mine: int | None = None) -> list[dict[str, Any]]:
-    """The ranking's standings (the core's), each with its label and
-    whether it is ``mine`` (the team this phone follows)."""
+def _standings(state: cs.State) -> list[dict[str, Any]]:
+    """The ranking's standings (the core's), each with its number and label."""
     word = state.settings.entrant_word
-    rows = []
-    for standing in state.ranking()["standings"]:
-        number = standing[word]
-        rows.append(
-            {**standing, "number": number, "label": state.label(number), "mine": number == mine}
-        )
-    return rows
+    return [
+        {**standing, "number": standing[word], "label": state.label(standing[word])}
+        for standing in state.ranking()["standings"]
+    ]
 
 
 def _entrant_choices(state: cs.State, *, drawn_only: bool) -> list[tuple[int, str]]:
@@ -146,10 +137,14 @@ def format_words(settings: cdoc.Settings) -> str:
     return text
 
 
-def _common(request: HttpRequest, state: cs.State) -> dict[str, Any]:
-    """What both pages show: the current partie's tables, its exempt, the ranking."""
+def _organiser_page(
+    request: HttpRequest, concours: Concours, status: int = 200, **forms: Any
+) -> HttpResponse:
+    state = cs.load(concours)
+    melee = state.settings.mode is cdoc.Mode.MELEE
+    started = state.started()
     current = state.current
-    return {
+    context = {
         "format_words": format_words(state.settings),
         "concours": state.concours,
         "state": state,
@@ -159,20 +154,12 @@ def _common(request: HttpRequest, state: cs.State) -> dict[str, Any]:
         "byes": [state.label(n) for n in current.partie.byes] if current else [],
         # "7/12": the donnes of a partie in donnes (None for one to a target).
         "donnes_limit": state.settings.length_of(current.number).donnes if current else None,
-        "melee": state.settings.mode is cdoc.Mode.MELEE,
+        "melee": melee,
+        # The room's screen: the address given to the hall (projector, phones).
         "read_url": request.build_absolute_uri(
             reverse("concours_room_read", args=[state.concours.read_token])
         ),
     }
-
-
-def _organiser_page(
-    request: HttpRequest, concours: Concours, status: int = 200, **forms: Any
-) -> HttpResponse:
-    state = cs.load(concours)
-    melee = state.settings.mode is cdoc.Mode.MELEE
-    started = state.started()
-    context = _common(request, state)
     context.update(
         {
             "organiser_url": request.build_absolute_uri(_organiser_url(concours)),
@@ -434,59 +421,6 @@ def concours_penalty_delete(request: HttpRequest, token: str, penalty_id: int) -
     return response
 
 
-# --------------------------------------------------------------------------
-# The room's page, and a team's phone
-# --------------------------------------------------------------------------
-
-TEAM_PARAM = "equipe"  # query parameter: the team this phone follows ("" forgets it)
-
-
-def _my_team(request: HttpRequest, state: cs.State) -> int | None:
-    """The entrant this phone follows: ``?equipe=N`` (kept in the session),
-    else the one kept; ``?equipe=`` forgets it."""
-    token = state.concours.read_token
-    kept = dict(request.session.get(MY_TEAM, {}))
-    if TEAM_PARAM in request.GET:
-        value = request.GET[TEAM_PARAM]
-        number = int(value) if value.isascii() and value.isdigit() and len(value) < 7 else None
-        if number is not None and state.entrant(number) is None:
-            number = None
-        if number is None:
-            kept.pop(token, None)
-        else:
-            kept[token] = number
-        request.session[MY_TEAM] = dict(list(kept.items())[-20:])
-        return number
-    number = kept.get(token)
-    return number if isinstance(number, int) and state.entrant(number) else None
-
-
-@require_safe
-def concours_read(request: HttpRequest, token: str) -> HttpResponse:
-    """The room's and the players' page: the ranking and the current
-    partie's tables, live; with "your team" chosen, its table and opponents,
-    and the link to its table's sheet (to enter its hands)."""
-    concours = get_read_concours_or_404(token)
-    state = cs.load(concours)
-    mine = _my_team(request, state)
-    context = _common(request, state)
-    context.update(
-        {
-            "read_only": True,
-            "live_url": request.get_full_path(),
-            "standings": _standings(state, mine),
-            "mine": mine,
-            "mine_label": state.label(mine) if mine else "",
-            "seat": cs.seat_of(state, mine) if mine else None,
-            "team_choices": [
-                (e.number, f"{e.number} · {cs.entrant_label(e)}") for e in state.entrants
-            ],
-            "team_param": TEAM_PARAM,
-        }
-    )
-    return render(request, "scoresheets/concours_read.html", context)
-
-
 # Kept for the views' readers: the models a page's rows are.
 __all__ = [
     "ConcoursEntrant",
@@ -497,7 +431,6 @@ __all__ = [
     "concours_new",
     "concours_penalty",
     "concours_penalty_delete",
-    "concours_read",
     "concours_register",
     "concours_register_many",
     "concours_return",

@@ -77,7 +77,6 @@ urlpatterns = [
         concours_views.concours_penalty_delete,
         name="concours_penalty_delete",
     ),
-    path("voir/concours/<token:token>/", concours_views.concours_read, name="concours_read"),
     # Read-only links (issue 8): the same live pages, with nothing that writes.
     # Each name is its writing twin's name + "_read" (see the page_url tag).
     path("voir/<token:token>/", views.match_read, name="match_read"),
@@ -109,6 +108,8 @@ urlpatterns = [
     # A concours' room (issue 19): the projector's screen and a player's phone,
     # a table card's address, the printables and the exports (concours_room_views).
     path("voir/concours/<token:token>/salle/", room.concours_room, name="concours_room_read"),
+    # The concours' first read-only address: a permanent redirect to its room.
+    path("voir/concours/<token:token>/", room.concours_read, name="concours_read"),
     path(
         "voir/concours/<token:token>/salle/live/",
         room.concours_room_live,

@@ -1,6 +1,7 @@
 """The concours' pages (docs/concours.md 5): the new-concours form, the
-organiser's page and its writes, the room's page and a team's phone, the
-table's sheet saying where it is. Plain forms (no JavaScript): a write
+organiser's page and its writes, the room's first address (now the room's
+screen: tests/web/test_concours_room.py) and a team's phone, the table's
+sheet saying where it is. Plain forms (no JavaScript): a write
 answers 303, a refusal the page again with its reason (422), never a 500."""
 
 from __future__ import annotations
@@ -121,15 +122,33 @@ def test_new_concours_refusals_are_said_and_nothing_is_made(client, change, mess
     assert not Concours.objects.exists()
 
 
+def room(concours):
+    return reverse("concours_room_read", args=[concours.read_token])
+
+
 def test_organiser_and_room_links_are_distinct_and_wrong_tokens_404(client):
     concours = make()
     assert client.get(url("concours", concours)).status_code == 200
-    assert client.get(reverse("concours_read", args=[concours.read_token])).status_code == 200
+    assert client.get(room(concours)).status_code == 200
     assert client.get(reverse("concours", args=[concours.read_token])).status_code == 404
     assert client.get(reverse("concours_read", args=[concours.token])).status_code == 404
+    assert client.get(reverse("concours_room_read", args=[concours.token])).status_code == 404
     assert client.get("/c/nope/").status_code == 404
-    room = client.get(reverse("concours_read", args=[concours.read_token])).content.decode()
-    assert concours.token not in room  # the room's page never shows the organiser's link
+    page = client.get(room(concours)).content.decode()
+    assert concours.token not in page  # the room's page never shows the organiser's link
+
+
+def test_the_rooms_first_address_leads_to_the_rooms_screen_for_good(client):
+    """Links and QR codes printed with /voir/concours/<read>/ keep working:
+    a permanent redirect to the room's screen, the team followed kept."""
+    concours = make()
+    first = reverse("concours_read", args=[concours.read_token])
+    response = client.get(first)
+    assert response.status_code == 301 and response["Location"] == room(concours)
+    response = client.get(first, {"equipe": "2"})
+    assert response.status_code == 301 and response["Location"] == room(concours) + "?equipe=2"
+    assert client.head(first).status_code == 301
+    assert client.post(first).status_code == 405
 
 
 def test_the_organisers_page_links_to_the_room_the_printables_and_the_downloads(client):
@@ -265,7 +284,7 @@ def test_penalty_shows_in_ranking_and_on_the_tables_sheet(client):
     assert "Concours Concours" not in sheet
     assert f"Pénalité à Team{faulty} : 162 points aux adversaires" in sheet
     assert "maldonne" in sheet
-    assert reverse("concours_read", args=[concours.read_token]) in sheet
+    assert f'href="{room(concours)}"' in sheet  # the table's sheet leads to the room's screen
     penalty = ConcoursPenalty.objects.get()
     client.post(url("concours_penalty_delete", concours, penalty.pk))
     assert not ConcoursPenalty.objects.exists()
@@ -293,23 +312,28 @@ def test_a_teams_phone_sees_its_table_and_opponents(client):
     state = cs.load(concours)
     table = state.current.tables[1]
     mine, theirs = table.side_b[0], table.side_a[0]
+    # Through the room's first address (a link printed earlier), then the room's own.
     read = reverse("concours_read", args=[concours.read_token])
-    page = client.get(read, {"equipe": mine}).content.decode()
+    page = client.get(read, {"equipe": mine}, follow=True).content.decode()
     assert f"Partie 1 : table 2, contre Team{theirs}" in page
     assert f'href="/m/{table.match.token}/"' in page
     assert 'class="is-mine"' in page
     # The phone remembers its team.
-    assert f"contre Team{theirs}" in client.get(read).content.decode()
+    assert f"contre Team{theirs}" in client.get(room(concours)).content.decode()
+    assert f"contre Team{theirs}" in client.get(read, follow=True).content.decode()
     # Forgotten on demand; an unknown team is no team.
-    assert "contre" not in client.get(read, {"equipe": ""}).content.decode()
-    assert client.get(read, {"equipe": "999"}).status_code == 200
+    assert "contre" not in client.get(room(concours), {"equipe": ""}).content.decode()
+    assert client.get(room(concours), {"equipe": "999"}).status_code == 200
+    # Every table's names open its live sheet, read-only (a spectator's tap).
+    for other in state.current.tables:
+        assert f'href="/voir/{other.match.read_token}/"' in page
 
 
 def test_the_room_sees_the_final_ranking(client):
     concours = make(teams=2, settings={"parties": 1, "length": {"target": 300}})
     cs.concours_draw(concours=concours)
     finish_partie(concours)
-    page = client.get(reverse("concours_read", args=[concours.read_token])).content.decode()
+    page = client.get(room(concours)).content.decode()
     assert "Classement final" in page
     assert "324" in page
 
@@ -373,12 +397,9 @@ def test_junk_in_any_field_is_never_a_500(client, junk):
     }
     assert client.post(reverse("concours_new"), data).status_code in (303, 422)
     assert client.post(url("concours_penalty_delete", concours, 999999)).status_code == 303
-    assert (
-        client.get(
-            reverse("concours_read", args=[concours.read_token]), {"equipe": junk}
-        ).status_code
-        == 200
-    )
+    first = reverse("concours_read", args=[concours.read_token])
+    assert client.get(first, {"equipe": junk}, follow=True).status_code == 200
+    assert client.get(room(concours), {"equipe": junk}).status_code == 200
 
 
 def test_a_list_pasted_at_the_door_registers_every_team_once(client):
