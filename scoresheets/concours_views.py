@@ -13,6 +13,8 @@ when it is there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -197,77 +199,108 @@ def concours_detail(request: HttpRequest, token: str) -> HttpResponse:
     return _organiser_page(request, concours, focus=request.GET.get("saisie", ""))
 
 
-def _refused(request: HttpRequest, concours: Concours, write: Any, **forms: Any) -> HttpResponse:
-    return _organiser_page(request, concours, status=write.status, **forms)
+def _registered(entrant: ConcoursEntrant) -> str:
+    """ "N° 7 : Les Frangins, inscrit." """
+    return gettext("N° %(number)s : %(name)s, inscrit.") % {
+        "number": entrant.number,
+        "name": cs.entrant_label(entrant),
+    }
+
+
+def _registered_one(entrant: ConcoursEntrant) -> str:
+    text = _registered(entrant)
+    if entrant.arrived > 1:
+        text += " " + gettext("Il jouera à partir de la partie %(partie)s.") % {
+            "partie": entrant.arrived
+        }
+    return text
+
+
+def _registered_many(entrants: list[ConcoursEntrant]) -> str:
+    if len(entrants) == 1:
+        return _registered(entrants[0])
+    return gettext("%(count)s inscrits (n° %(first)s à %(last)s).") % {
+        "count": len(entrants),
+        "first": entrants[0].number,
+        "last": entrants[-1].number,
+    }
+
+
+@dataclass(frozen=True)
+class Registration:
+    """What tells registering one entrant from registering a list (a
+    list pasted at the door); :func:`_register` does the rest, the same
+    for both.
+
+    ``form_class`` is bound to the POST; ``write(concours, form, key)``
+    is the service's write for a valid form and its one-time key;
+    ``said(value)`` the message once saved, then a 303 to the organiser's
+    page + ``back`` (a query or a fragment). A refusal goes to the form's
+    ``field`` (``None``: its top), the page again gets the form as
+    ``form_name`` and ``focus``."""
+
+    form_class: type[EntrantForm] | type[BulkEntrantForm]
+    form_name: str
+    write: Callable[[Concours, Any, str | None], Any]
+    said: Callable[[Any], str]
+    back: str
+    field: str | None = None
+    focus: str = ""
+
+
+REGISTER_ONE = Registration(
+    form_class=EntrantForm,
+    form_name="entrant_form",
+    write=lambda concours, form, key: cs.concours_entrant_register(
+        concours=concours, name=form.cleaned_data["name"], players=form.players(), key=key
+    ),
+    said=_registered_one,
+    # Back to the form, ready for the next team (?saisie=1: the name field focused;
+    # no fragment: a page with a target element skips autofocus).
+    back="?saisie=1",
+    focus="1",
+)
+REGISTER_LIST = Registration(
+    form_class=BulkEntrantForm,
+    form_name="bulk_form",
+    write=lambda concours, form, key: cs.concours_entrants_register(
+        concours=concours, rows=form.cleaned_data["lines"], key=key
+    ),
+    said=_registered_many,
+    back="#equipes",
+    field="lines",
+)
+
+
+def _register(request: HttpRequest, token: str, how: Registration) -> HttpResponse:
+    """Register what the POST holds, ``how`` says (:class:`Registration`):
+    saved, its message and a 303; refused or invalid, the organiser's page
+    again with the form and why (422, or the busy database's status)."""
+    concours = get_concours_or_404(token)
+    melee = concours.settings.get("mode") == cdoc.Mode.MELEE
+    form = how.form_class(request.POST, melee=melee)
+    if form.is_valid():
+        key = form.one_time_key(request)
+        write = attempt(request, lambda: how.write(concours, form, key), form, field=how.field)
+        if write.saved:
+            messages.success(request, how.said(write.value))
+            return see_other(_organiser_url(concours) + how.back)
+    status = busy.status_of(form, 422)
+    return _organiser_page(
+        request, concours, status=status, focus=how.focus, **{how.form_name: form}
+    )
 
 
 @require_POST
 @ratelimits.limited(*ratelimits.REGISTRATION)
 def concours_register(request: HttpRequest, token: str) -> HttpResponse:
-    concours = get_concours_or_404(token)
-    melee = concours.settings.get("mode") == cdoc.Mode.MELEE
-    form = EntrantForm(request.POST, melee=melee)
-    if form.is_valid():
-        write = attempt(
-            request,
-            lambda: cs.concours_entrant_register(
-                concours=concours,
-                name=form.cleaned_data["name"],
-                players=form.players(),
-                key=form.one_time_key(request),
-            ),
-            form,
-        )
-        if write.saved:
-            entrant = write.value
-            text = gettext("N° %(number)s : %(name)s, inscrit.") % {
-                "number": entrant.number,
-                "name": cs.entrant_label(entrant),
-            }
-            if entrant.arrived > 1:
-                text += " " + gettext("Il jouera à partir de la partie %(partie)s.") % {
-                    "partie": entrant.arrived
-                }
-            messages.success(request, text)
-            # Back to the form, ready for the next team (?saisie=1: the name field focused;
-            # no fragment: a page with a target element skips autofocus).
-            return see_other(reverse("concours", args=[concours.token]) + "?saisie=1")
-    status = busy.status_of(form, 422)
-    return _organiser_page(request, concours, status=status, entrant_form=form, focus="1")
+    return _register(request, token, REGISTER_ONE)
 
 
 @require_POST
 @ratelimits.limited(*ratelimits.REGISTRATION)
 def concours_register_many(request: HttpRequest, token: str) -> HttpResponse:
-    concours = get_concours_or_404(token)
-    melee = concours.settings.get("mode") == cdoc.Mode.MELEE
-    form = BulkEntrantForm(request.POST, melee=melee)
-    if form.is_valid():
-        write = attempt(
-            request,
-            lambda: cs.concours_entrants_register(
-                concours=concours, rows=form.cleaned_data["lines"], key=form.one_time_key(request)
-            ),
-            form,
-            field="lines",
-        )
-        if write.saved:
-            entrants = write.value
-            if len(entrants) == 1:
-                text = gettext("N° %(number)s : %(name)s, inscrit.") % {
-                    "number": entrants[0].number,
-                    "name": cs.entrant_label(entrants[0]),
-                }
-            else:
-                text = gettext("%(count)s inscrits (n° %(first)s à %(last)s).") % {
-                    "count": len(entrants),
-                    "first": entrants[0].number,
-                    "last": entrants[-1].number,
-                }
-            messages.success(request, text)
-            return see_other(_organiser_url(concours, "equipes"))
-    status = busy.status_of(form, 422)
-    return _organiser_page(request, concours, status=status, bulk_form=form)
+    return _register(request, token, REGISTER_LIST)
 
 
 def _posted_number(request: HttpRequest, name: str = "number") -> int | None:
