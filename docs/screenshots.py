@@ -17,8 +17,9 @@ phone-sized (390x844, scale 2).
 Then a concours (issue 19) of 31 teams, seeded through the services into the
 server's database (this checkout's settings: db.sqlite3, or DATABASE_URL as
 the server has it; nothing else can type 31 teams' twelve donnes quickly),
-shot through the browser: docs/concours-organiser.png (the organiser's page,
-1280x900), docs/concours-room.png (the room's screen at 1920x1080),
+shot through the browser: docs/concours-organiser.png (the organiser's page
+on a 1280 px laptop, from its top to the partie's last table),
+docs/concours-room.png (the room's screen at 1920x1080),
 docs/concours-cards.png (a sheet of table cards as printed, A4) and
 docs/concours-phone.png (a team's phone: its next table). ``--only
 concours`` takes those alone. The hand-entry ones show what a 390x844
@@ -434,11 +435,16 @@ def shoot_concours(browser: Browser, base: str) -> None:
     page.screenshot(path=str(DOCS / "concours-room.png"))
     screen.close()
 
+    # The organiser's laptop: from the page's top to the last table of the
+    # partie under way (the draw, every table at a glance), whatever its height.
     laptop = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
     page = laptop.new_page()
-    response = page.goto(f"{base}/c/{concours.token}/")
-    if response is not None and response.ok:
-        page.screenshot(path=str(DOCS / "concours-organiser.png"))
+    page.goto(f"{base}/c/{concours.token}/")
+    partie = page.locator("#partie").bounding_box()
+    assert partie is not None, "the organiser's page has no #partie"
+    height = partie["y"] + partie["height"] + 16
+    clip = {"x": 0, "y": 0, "width": 1280, "height": height}
+    page.screenshot(path=str(DOCS / "concours-organiser.png"), full_page=True, clip=clip)
 
     # A sheet of table cards, as printed (A4 at 96 dpi: 794x1123).
     page.set_viewport_size({"width": 794, "height": 1123})
