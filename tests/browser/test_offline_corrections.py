@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scoresheets import services
 from scoresheets.models import Hand
@@ -149,7 +150,8 @@ def test_a_deletion_offline_is_sent_once(live_server, browser):
     assert [
         (h.taker, h.to_input().trick_points) for h in services.match_get_scoresheet(match).hands
     ] == [("B", 90)]
-    assert page.locator("#undo-bar").get_by_text("Donne 1 supprimée.").is_visible()
+    # The saved answer's undo bar comes with its sheet: waited for, not raced.
+    expect(page.locator("#undo-bar").get_by_text("Donne 1 supprimée.")).to_be_visible()
     assert CSP_PROBLEMS == []
     context.close()
 
