@@ -49,6 +49,7 @@ from django.utils import translation  # noqa: E402
 
 from scoresheets import caching, services  # noqa: E402
 from scoresheets.scoring import HandInput, Rules  # noqa: E402
+from scoresheets.sync.sheet import sheet_name  # noqa: E402
 
 
 def bare(request: HttpRequest) -> HttpResponse:
@@ -89,7 +90,7 @@ def main() -> None:
     url = f"/m/{match.token}/poll/"
     version_key = caching.key("version", match.token)
     with translation.override("fr"):
-        sheet_key = caching.key("sheet", match.token, match.version, "fr")
+        sheet_key = sheet_name(match.token, match.version)
     client = Client()
     backend = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[1]
     print(f"database: {connection.vendor}; cache: {backend}; a match of {args.hands} hands;")
