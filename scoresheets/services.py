@@ -367,7 +367,8 @@ def _begin(
     """
     locked = Match.objects.select_for_update().get(pk=match.pk)
     if key:
-        used = HandRevision.objects.select_related("hand").filter(match=locked, key=key).first()
+        # Its hand is read only for a replay (_replayed): no join on every write.
+        used = HandRevision.objects.filter(match=locked, key=key).first()
         if used is not None:
             if same(used):
                 return locked, [], used, key
