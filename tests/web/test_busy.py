@@ -208,12 +208,12 @@ def test_it_answers_503_when_the_connection_is_dropped(client: Client):
     import psycopg
 
     match = make_match()
+    entry = entry_form(match, taker="1", points="90", number="1")  # read before the cut
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         pid = cursor.fetchone()[0]
     with psycopg.connect(**connection.get_connection_params(), autocommit=True) as other:
         other.execute("SELECT pg_terminate_backend(%s)", [pid])
-    entry = entry_form(match, taker="1", points="90", number="1")
     assert_busy(client.post(f"/m/{match.token}/donnes/", entry))
     assert Hand.objects.count() == 0
     assert client.post(f"/m/{match.token}/donnes/", entry).status_code == 303
