@@ -14,7 +14,9 @@ How a phone's write is answered, in one place:
   the user's language;
 - :mod:`~scoresheets.sync.panels`: the conflict panels (``_conflict.html``);
 - :mod:`~scoresheets.sync.sheet`: the sheet's parts (the sections a poll or
-  a save swaps by id), rendered once per version, and the poll's answer.
+  a save swaps by id), rendered once per version, and the poll's answer;
+- :mod:`~scoresheets.sync.entry`: the fresh entry form of a save's answer
+  (and of the match page), rendered once per match and language.
 
 The views only route: they look the match up, call :func:`attempt` around
 the service, and render what these presenters return.
