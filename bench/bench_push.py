@@ -9,6 +9,7 @@ servers need PostgreSQL and Redis on 127.0.0.1):
     .venv/bin/python bench/bench_push.py --hands 30 --servers 2  # two, PostgreSQL + Redis
     .venv/bin/python bench/bench_push.py --hands 30 --no-stream  # the poll alone, to compare
     .venv/bin/python bench/bench_push.py --hidden 60             # hidden, then shown again
+    .venv/bin/python bench/bench_push.py --back 7                # Back to the page, 7 times
 
 Each run makes a fresh database and starts the production server
 (``belote_site/serve.py``: granian, ``DEBUG=0``) on 127.0.0.1, or two of them
@@ -24,6 +25,13 @@ a hand; every request B sends meanwhile is counted; then B is shown again and
 the time until the hand is on its page is measured; then B leaves the page and
 comes back with Back (a page restored from the back-forward cache where
 Chromium keeps it), and the same is measured.
+
+``--back N``: phone B leaves the match page by a link N times; each time
+phone A saves a hand meanwhile, and B goes Back: the time from Back to the
+hand on B's page (median, max), and how many of the Backs restored the page
+from Chromium's back-forward cache (Playwright turns it off by default: here
+it is on, as on a phone; ``--no-bfcache`` keeps it off, to compare), with
+the reasons Chromium gives when it did not.
 """
 
 from __future__ import annotations
@@ -193,6 +201,66 @@ def hidden(args: argparse.Namespace, browser, table, servers) -> dict:
     }
 
 
+# Each pageshow's "persisted" (true: restored from the back-forward cache),
+# kept in the page's own state (a reload starts it anew).
+PAGESHOWS = """(() => {
+    window.__pageshows = [];
+    window.addEventListener("pageshow", (event) => window.__pageshows.push(event.persisted));
+})();"""
+
+
+def back(args: argparse.Namespace, browser, table, servers) -> dict:
+    """``--back N``: N times, phone B leaves the match page for another page of
+    the site (a link), phone A saves a hand meanwhile, B goes Back; the time
+    from Back to the hand on B's page, and whether Chromium restored the page
+    from its back-forward cache (``pageshow`` with ``persisted``; else the
+    DevTools protocol's reasons, ``Page.backForwardCacheNotUsed``)."""
+    url = f"http://{HOST}:{servers[0].port}/m/{table.token}/"
+    a = browser.new_context(locale="fr-FR").new_page()
+    b = browser.new_context(locale="fr-FR").new_page()
+    b.add_init_script(WATCH)
+    b.add_init_script(PAGESHOWS)
+    reasons: list = []
+    cdp = b.context.new_cdp_session(b)
+    cdp.on("Page.backForwardCacheNotUsed", lambda event: reasons.append(event))
+    cdp.send("Page.enable")
+    a.goto(url)
+    b.goto(url)
+    # The site's worker has taken B's page (a phone's later visits): its taking
+    # over (clients.claim) would evict a page in the cache.
+    b.wait_for_function("() => Boolean(navigator.serviceWorker.controller)", timeout=60_000)
+    times, restored = [], 0
+    number = table.next_number
+    for _ in range(args.back):
+        b.locator(f"#hand-{number - 1}").wait_for(timeout=30_000)
+        time.sleep(1.0)  # B's stream is up; the page settled
+        b.get_by_role("link", name="Calculateur", exact=True).click()
+        b.wait_for_url("**/calculateur/")
+        enter(a, number)
+        a.locator(f"#hand-{number}").wait_for(timeout=30_000)
+        back_at = time.time()
+        b.go_back()
+        b.locator(f"#hand-{number}").wait_for(timeout=30_000)
+        seen = b.evaluate(f"() => window.__seen['hand-{number}'] || Date.now()") / 1000
+        times.append(seen - back_at)
+        restored += b.evaluate("() => window.__pageshows.slice(-1)[0] === true")
+        number += 1
+    return {
+        "backs": len(times),
+        "restored_from_bfcache": restored,
+        "back_median_s": round(statistics.median(times), 3),
+        "back_max_s": round(max(times), 3),
+        "back_times_s": [round(t, 3) for t in times],
+        "not_restored_reasons": sorted(
+            {
+                explanation.get("reason", "")
+                for event in reasons
+                for explanation in event.get("notRestoredExplanations", [])
+            }
+        ),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
@@ -201,6 +269,10 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=30)
     parser.add_argument("--hidden", type=float, default=0, help="seconds hidden (no latency run)")
     parser.add_argument("--no-stream", action="store_true", help="PUSH_BACKEND=off: polls only")
+    parser.add_argument("--back", type=int, default=0, help="Back to the match page N times")
+    parser.add_argument(
+        "--no-bfcache", action="store_true", help="keep Playwright's --disable-back-forward-cache"
+    )
     parser.add_argument("--pg-url", default="postgres://postgres@127.0.0.1:5432/postgres")
     parser.add_argument("--cache-url", default="redis://127.0.0.1:6379/9")
     args = parser.parse_args()
@@ -210,14 +282,19 @@ def main() -> None:
         db, table, servers = start(args, Path(folder))
         try:
             with sync_playwright() as playwright:
+                # Playwright turns Chromium's back-forward cache off; a phone has it.
+                ignore = [] if args.no_bfcache else ["--disable-back-forward-cache"]
                 browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+                    executable_path=CHROMIUM,
+                    args=["--no-sandbox", "--disable-gpu"],
+                    ignore_default_args=ignore,
                 )
-                result = (
-                    hidden(args, browser, table, servers)
-                    if args.hidden
-                    else latency(args, browser, table, servers)
-                )
+                if args.back:
+                    result = back(args, browser, table, servers)
+                elif args.hidden:
+                    result = hidden(args, browser, table, servers)
+                else:
+                    result = latency(args, browser, table, servers)
                 browser.close()
         finally:
             for server in servers:

@@ -131,8 +131,16 @@ def match_new(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------
 
 
+# The match pages: never in a shared cache (their address is their key), and
+# revalidated, but not "no-store", which keeps a page out of the browsers'
+# back-forward cache: Back then reloads it where it could show it at once and
+# resync (docs/sync.md, "Back"). A Back that shows the HTTP cache's copy
+# instead gives its form a new one-time key (static/js/queue.js).
+MATCH_PAGE_CACHE = cache_control(private=True, no_cache=True)
+
+
 @require_safe
-@never_cache  # a page brought back by Back must not resubmit an old form
+@MATCH_PAGE_CACHE
 def match_detail(request: HttpRequest, token: str) -> HttpResponse:
     match = get_match_or_404(token)
     if request.COOKIES:
@@ -154,7 +162,7 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@never_cache
+@MATCH_PAGE_CACHE
 def match_read(request: HttpRequest, token: str) -> HttpResponse:
     """The live sheet of a read-only link: the match page with nothing that writes.
 

@@ -4,7 +4,7 @@
 // the pages this phone keeps for reading offline (the worker's Cache
 // Storage, #offline-pages), when offline.
 
-import { config, copyTime } from "./sync/config.js";
+import { config, copyTime, isHistoryLoad } from "./sync/config.js";
 import { ago, isOffline } from "./sync/freshness.js";
 
 const tag = document.querySelector("script[data-sw]");
@@ -15,8 +15,10 @@ if ("serviceWorker" in navigator && tag) {
   });
 }
 
-// A copy's undo bar is the one of the moment it was kept: long gone.
-if (copyTime() !== null) {
+// A copy's undo bar is the one of the moment it was kept: long gone. So may
+// be the one of a page that Back shows from the HTTP cache (docs/sync.md,
+// "Back"): the offer of its first load, replaced by any save since.
+if (copyTime() !== null || isHistoryLoad()) {
   const undoBar = document.getElementById("undo-bar");
   if (undoBar) undoBar.replaceChildren();
 }

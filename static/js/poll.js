@@ -156,10 +156,15 @@ function shown() {
   openStream();
 }
 
-// Hidden or left: nothing held, nothing sent.
+// Hidden or left: nothing held, nothing sent (a poll in flight is dropped,
+// not counted as a failure: a page left with a request under way may be
+// kept out of the back-forward cache).
 function hidden() {
   closeStream();
   clearTimeout(timer);
+  if (!controller) return;
+  yielded = controller;
+  controller.abort();
 }
 
 document.addEventListener("visibilitychange", () => {

@@ -14,7 +14,7 @@
 //
 // Without this script (or localStorage), the form posts as before.
 
-import { isCopy, timings } from "./sync/config.js";
+import { isCopy, isHistoryLoad, timings } from "./sync/config.js";
 import * as E from "./sync/entries.js";
 import * as store from "./sync/store.js";
 import * as outbox from "./sync/outbox.js";
@@ -293,15 +293,16 @@ document.addEventListener("click", (event) => {
   }
 });
 
-// On load: the form must not reuse a kept key (a stored copy of the page
-// carries the key of the form it had: always a new one there) and follows
-// the last kept hand.
+// On load: the form must not reuse a kept key (a stored copy of the page,
+// the worker's or the HTTP cache's on Back, carries the key of the form it
+// had: always a new one there) and follows the last kept hand.
 function start() {
-  if (!section() || !store.available) return;
   const f = form();
-  if (f && input(f, "key")) {
-    const key = input(f, "key");
-    if (isCopy() || keptOf(key.value)) key.value = newKey();
+  const key = f && input(f, "key");
+  if (key && (isCopy() || isHistoryLoad())) key.value = newKey();
+  if (!section() || !store.available) return;
+  if (key) {
+    if (keptOf(key.value)) key.value = newKey();
     followKept(f);
   }
   if (window.htmx && !window.htmx.config.timeout && timings) window.htmx.config.timeout = timings.save_timeout;

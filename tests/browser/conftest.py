@@ -25,6 +25,18 @@ def _unavailable(reason: str):
 @pytest.fixture
 def browser():
     """A headless Debian Chromium (``CHROMIUM`` names another executable)."""
+    yield from _chromium()
+
+
+@pytest.fixture
+def bfcache_browser():
+    """The same Chromium with its back-forward cache on, as a phone's browser
+    has it: Playwright turns it off by default (``--disable-back-forward-cache``,
+    so that a Back always reloads its page)."""
+    yield from _chromium(ignore_default_args=["--disable-back-forward-cache"])
+
+
+def _chromium(**launch):
     executable = os.environ.get("CHROMIUM") or shutil.which("chromium")
     if not executable:
         _unavailable("no chromium on PATH (apt-get install chromium)")
@@ -36,7 +48,9 @@ def browser():
     # machinery (database flush at teardown) is synchronous code, on purpose.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        instance = playwright.chromium.launch(
+            executable_path=executable, args=CHROMIUM_ARGS, **launch
+        )
         try:
             yield instance
         finally:

@@ -338,8 +338,17 @@ def test_check_deploy_warns_without_hsts():
 
 
 @pytest.mark.django_db
-def test_the_match_and_edit_pages_are_never_cached(client: Client):
+def test_the_edit_page_is_never_cached(client: Client):
     match = play(make_match(), hand("A", 100))
     one = services.match_get_scoresheet(match).hands[0]
-    for url in (f"/m/{match.token}/", f"/m/{match.token}/donnes/{one.pk}/"):
-        assert "no-store" in client.get(url)["Cache-Control"]
+    assert "no-store" in client.get(f"/m/{match.token}/donnes/{one.pk}/")["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_the_match_pages_are_revalidated_but_may_enter_the_back_forward_cache(client: Client):
+    """``no-store`` would keep them out of the browsers' back-forward cache
+    (docs/sync.md, "Back"): private (no shared cache) and no-cache instead."""
+    match = make_match()
+    for url in (f"/m/{match.token}/", f"/voir/{match.read_token}/"):
+        directives = {d.strip() for d in client.get(url)["Cache-Control"].split(",")}
+        assert directives == {"private", "no-cache"}, url

@@ -30,3 +30,15 @@ export function copyTime() {
   return mark && mark.content !== "live" ? Number(mark.content) || 0 : null;
 }
 export function isCopy() { return copyTime() !== null; }
+
+// Whether this page was loaded by Back or Forward. (A page restored from the
+// back-forward cache does not run its scripts again: this is a page loaded
+// anew.) The browser may then have shown the HTML its HTTP cache kept without
+// asking the server (the match pages are "private, no-cache", which Back does
+// not revalidate: docs/sync.md, "Back"), with the one-time key its form had
+// then, which may have made a hand since.
+export function isHistoryLoad() {
+  const entries = window.performance && performance.getEntriesByType
+    ? performance.getEntriesByType("navigation") : [];
+  return entries.length > 0 && entries[0].type === "back_forward";
+}
