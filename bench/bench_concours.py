@@ -9,8 +9,9 @@ Run from the project root (needs ``make install``):
 It makes a fresh SQLite database in a temporary directory, creates a
 concours of ``--teams`` teams (12 donnes a partie), draws partie 1 and
 enters ``--hands`` hands at every table through the services, collects the
-static files and starts ``gunicorn belote_site.wsgi -c gunicorn.conf.py``
-with ``DEBUG=0`` on 127.0.0.1 (``bench_live.Server``, the environment of
+static files and starts the production server (``--server granian``, the
+default: ``belote_site/serve.py``; ``--server conf``: gunicorn with
+gunicorn.conf.py) with ``DEBUG=0`` on 127.0.0.1 (``bench_live.Server``, the environment of
 ``bench_live.server_env``). Then, for ``--seconds``:
 
 - **the tables' phones**: 4 a table, each polling its match's poll every
@@ -259,6 +260,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--hands", type=int, default=4, help="hands per table at the start")
     parser.add_argument("--repeat", type=int, default=30, help="runs of each cost measured")
+    parser.add_argument(
+        "--server",
+        choices=["granian", "conf"],
+        default="granian",
+        help="granian: the production server (belote_site/serve.py); conf: gunicorn.conf.py",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
     parser.add_argument("--_clients", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -277,9 +284,9 @@ def main() -> None:
         concours, tables = make_concours(args.teams, args.hands)
         port = bench_live.free_port()
         env = bench_live.server_env(database_url, port, "belote_site.settings", {})
-        env["BENCH_LOG"] = str(workdir / "gunicorn.log")
+        env["BENCH_LOG"] = str(workdir / "server.log")
         load_before = os.getloadavg()[0]
-        server = Server(env, "conf", port)
+        server = Server(env, args.server, port)
         entry = HandEntry(port, tables, workdir / "versions")
         entry.open_tables()
         config = workdir / "clients.json"
@@ -307,8 +314,8 @@ def main() -> None:
         result = json.loads(out.decode().split("BENCH_JSON ", 1)[1])
         print(
             f"{args.teams} teams, {len(tables)} tables x 4 phones, room + {args.spectators} "
-            f"spectators, {args.seconds:.0f} s; nproc {os.cpu_count()}, load average "
-            f"{load_before:.1f} before"
+            f"spectators, {args.seconds:.0f} s, {args.server}; nproc {os.cpu_count()}, "
+            f"load average {load_before:.1f} before"
         )
         for kind, values in result["latencies"].items():
             print(f"  {kind:16s} {quantiles(values)}")
