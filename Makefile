@@ -45,6 +45,12 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/rebelote
 JOBS ?= auto
 BROWSER_JOBS ?= 4
 PYTEST := $(BIN)/python -m pytest
+# The browser tier of two checkouts on one machine takes turns (flock, where
+# util-linux has it): each runs BROWSER_JOBS Chromiums, and eight on two
+# cores stretched pages past the tests' 20 s waits (seen: two `make test` at
+# once, load average 27, five waits failed). The engine and web tiers, and
+# the databases (one per checkout), still run at the same time.
+BROWSER_LOCK ?= $(if $(shell command -v flock),flock $${TMPDIR:-/tmp}/rebelote-browser-tier.lock,)
 
 test-fast: install
 	env -u DATABASE_URL REBELOTE_TEST_FAST=1 $(PYTEST) -n $(JOBS) tests/engine tests/web
@@ -57,11 +63,11 @@ test: install
 	env -u DATABASE_URL $(PYTEST) -n $(JOBS) tests/engine
 	@echo "== web and browser tiers on SQLite"
 	env -u DATABASE_URL $(PYTEST) -n $(JOBS) tests/web
-	env -u DATABASE_URL $(PYTEST) -n $(BROWSER_JOBS) -m "not cluster" tests/browser
+	env -u DATABASE_URL $(BROWSER_LOCK) $(PYTEST) -n $(BROWSER_JOBS) -m "not cluster" tests/browser
 	@if $(BIN)/python scripts/pg_available.py "$(PG_URL)"; then \
 		echo "== web tier, the browser tests that depend on the database, two app servers: PostgreSQL ($(PG_URL))"; \
 		DATABASE_URL="$(PG_URL)" $(PYTEST) -n $(JOBS) tests/web && \
-		DATABASE_URL="$(PG_URL)" $(PYTEST) -n $(BROWSER_JOBS) -m "every_database or cluster" tests/browser; \
+		DATABASE_URL="$(PG_URL)" $(BROWSER_LOCK) $(PYTEST) -n $(BROWSER_JOBS) -m "every_database or cluster" tests/browser; \
 	else \
 		echo "== PostgreSQL not reachable at $(PG_URL): tests ran on SQLite only"; \
 	fi

@@ -166,6 +166,10 @@ def test_a_conflict_after_the_end_says_who_won_and_shows_no_form(live_server, br
         name_phone(page, name)
     type_hand(zoe, taker="Alice", points=162)
     type_hand(lea, taker="Bob", points=100)
+    # Her polls held until she has tapped: on a loaded machine a poll came
+    # back with the end first and took the form away before the tap (seen
+    # with two test suites at once).
+    lea.route("**/poll/**", lambda route: None)
     zoe.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
     zoe.locator(".banner-win").wait_for()
     lea.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
