@@ -139,6 +139,10 @@ def format_words(settings: cdoc.Settings) -> str:
     return text
 
 
+# Seconds between two refreshes of the organiser's live part.
+ORGANISER_REFRESH = 5
+
+
 def _organiser_page(
     request: HttpRequest, concours: Concours, status: int = 200, **forms: Any
 ) -> HttpResponse:
@@ -168,6 +172,9 @@ def _organiser_page(
             # What the live part refreshes from: the page's own address, also
             # after a refused form (whose page answered a POST to another URL).
             "live_url": _organiser_url(concours),
+            # The organiser waits for the last table to draw the next partie:
+            # its end seen within 5 s (one screen, so the cost is nothing).
+            "live_every": ORGANISER_REFRESH,
             "standings": _standings(state),
             "started": started,
             "entrants": [
