@@ -239,7 +239,7 @@ def back(args: argparse.Namespace, browser, table, servers) -> dict:
         enter(a, number)
         a.locator(f"#hand-{number}").wait_for(timeout=30_000)
         back_at = time.time()
-        b.go_back()
+        b.go_back(wait_until="commit")  # a restored page fires no load event
         b.locator(f"#hand-{number}").wait_for(timeout=30_000)
         seen = b.evaluate(f"() => window.__seen['hand-{number}'] || Date.now()") / 1000
         times.append(seen - back_at)
