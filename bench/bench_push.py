@@ -186,7 +186,7 @@ def hidden(args: argparse.Namespace, browser, table, servers) -> dict:
     enter(a, number + 1)
     a.locator(f"#hand-{number + 1}").wait_for(timeout=30_000)
     back_at = time.time()
-    b.go_back()
+    b.go_back(wait_until="commit")  # a restored page fires no load event
     b.locator(f"#hand-{number + 1}").wait_for(timeout=30_000)
     restored = b.evaluate(
         "() => performance.getEntriesByType('navigation')[0].type"
