@@ -1,6 +1,7 @@
-"""Every worked concours case (tests/cases/concours, and
-../shared/scoring/concours when present), through the ranking function and
-through ``manage.py rank_concours`` (docs/concours.md, 4)."""
+"""The worked concours cases (tests/cases/concours, and
+../shared/scoring/concours when present) cover the contract, and
+``manage.py rank_concours``'s contract (docs/concours.md, 4). Each case runs
+through the ranking and the command in test_ranking_cases.py."""
 
 from __future__ import annotations
 
@@ -12,9 +13,8 @@ from types import SimpleNamespace
 import pytest
 
 from scoresheets.concours.ranking import rank_document
-from scoresheets.scoring import MatchError
-from tests.commands import manage, run_command
-from tests.conftest import CONCOURS_CASES_DIR, ROOT, case_id, concours_case_files
+from tests.commands import manage
+from tests.conftest import CONCOURS_CASES_DIR, ROOT, concours_case_files
 
 CASES = concours_case_files()
 
@@ -26,50 +26,8 @@ def test_it_finds_the_project_cases():
     assert len([p for p in project if p.stem.startswith("error_")]) >= 10
 
 
-def assert_matches_expected(result: dict, expected: dict) -> None:
-    """docs/concours.md, 4: keys of ``expected`` match exactly, except
-    ``standings``: same length, and the keys given in each entry match."""
-    for key, value in expected.items():
-        if key == "standings":
-            assert len(result["standings"]) == len(value)
-            for place, (got, want) in enumerate(zip(result["standings"], value, strict=True), 1):
-                for entry_key, entry_value in want.items():
-                    assert got[entry_key] == entry_value, f"standings {place}, {entry_key}"
-        else:
-            assert result[key] == value, key
-
-
 def load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
-def test_case_through_the_ranking(path: Path):
-    document = load(path)
-    assert document["why"].strip()
-    expected = document["expected"]
-    if expected.get("error"):
-        with pytest.raises(MatchError) as info:
-            rank_document(document)
-        assert info.value.problems
-        assert all(p.code and p.field and p.hand is None for p in info.value.problems)
-    else:
-        assert_matches_expected(rank_document(document), expected)
-
-
-@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
-def test_case_through_the_command(path: Path):
-    expected = load(path)["expected"]
-    code, out, err = run_command("rank_concours", str(path))
-    if expected.get("error"):
-        assert code == 2
-        assert out == ""
-        lines = err.strip().splitlines()
-        assert lines and all(": " in line for line in lines)
-    else:
-        assert code == 0, err
-        assert err == ""
-        assert_matches_expected(json.loads(out), expected)
 
 
 def test_the_cases_cover_the_contract():

@@ -9,14 +9,12 @@ anything but MatchError.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoresheets.games.belote.engine import check_rules
 from scoresheets.scoring import (
     HandInput,
     MatchError,
@@ -601,60 +599,3 @@ def test_the_fast_path_accepts_exactly_the_valid_hands(rules: Rules, hand: HandI
     from scoresheets.scoring import belote
 
     assert belote.plainly_valid(rules, hand) == (belote.check_hand(rules, hand, 1) == [])
-
-
-# --------------------------------------------------------------------------
-# A match of K donnes (FORMAT, rule ``donnes``)
-# --------------------------------------------------------------------------
-
-
-@FAST
-@given(match_strategy(rules_strategy(target=REAL_TARGET, donnes=DONNES), max_hands=40))
-def test_a_match_of_k_donnes_ends_on_its_kth_donne_whatever_the_target(match):
-    rules, hands = match
-    result = score_match(rules, hands)
-    played = [h.number for h in result.hands if h.outcome is not Outcome.PASSED]
-    assert result.donnes == len(played)
-    assert not result.decisive_hand
-    assert not result.no_trick_block
-    ends = [h.number for h in result.hands if h.ends_match]
-    if result.finished:
-        # The K-th donne, a redeal never, ended it, and nothing came after.
-        assert len(played) == rules.donnes
-        assert ends == [played[-1]] == [len(hands)]
-        a, b = result.totals.a, result.totals.b
-        assert result.winner == (None if a == b else ("A" if a > b else "B"))
-    else:
-        assert len(played) < rules.donnes
-        assert ends == []
-        assert result.winner is None
-
-
-@FAST
-@given(match_strategy(rules_strategy(target=REAL_TARGET, donnes=DONNES)))
-def test_the_donnes_rule_only_says_when_the_match_ends(match):
-    rules, hands = match
-    limited = score_match(rules, hands)
-    free = score_match(dataclasses.replace(rules, donnes=None, target=NO_END), hands)
-    assert [(h.outcome, h.score, h.reserve, h.totals) for h in limited.hands] == [
-        (h.outcome, h.score, h.reserve, h.totals) for h in free.hands
-    ]
-    assert limited.donnes == free.donnes
-
-
-@FAST
-@given(
-    st.one_of(
-        st.integers(max_value=0),
-        st.integers(min_value=101),
-        st.booleans(),
-        st.text(max_size=3),
-        st.floats(allow_nan=False),
-    )
-)
-def test_a_bad_donnes_is_a_problem_of_rules_donnes(bad):
-    problems = check_rules(Rules(donnes=bad))
-    assert [(p.field, p.code) for p in problems] in (
-        [("rules.donnes", "not_integer")],
-        [("rules.donnes", "out_of_range")],
-    )

@@ -1,6 +1,7 @@
-"""Every worked season case (tests/cases/season, and ../shared/scoring/season
-when present), through the season's ranking and through ``manage.py
-rank_season`` (docs/concours.md, 6), and the command's contract."""
+"""The worked season cases (tests/cases/season, and ../shared/scoring/season
+when present) cover the contract, and ``manage.py rank_season``'s contract
+(docs/concours.md, 6). Each case runs through the ranking and the command in
+test_ranking_cases.py."""
 
 from __future__ import annotations
 
@@ -12,10 +13,8 @@ from types import SimpleNamespace
 import pytest
 
 from scoresheets.concours.season import rank_season_document
-from scoresheets.scoring import MatchError
-from tests.commands import manage, run_command
-from tests.conftest import ROOT, SEASON_CASES_DIR, case_id, season_case_files
-from tests.engine.test_concours_cases import assert_matches_expected
+from tests.commands import manage
+from tests.conftest import ROOT, SEASON_CASES_DIR, season_case_files
 
 CASES = season_case_files()
 
@@ -28,35 +27,6 @@ def test_it_finds_the_project_cases():
     project = [p for p in CASES if p.parent == SEASON_CASES_DIR]
     assert len([p for p in project if not p.stem.startswith("error_")]) >= 10
     assert len([p for p in project if p.stem.startswith("error_")]) >= 5
-
-
-@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
-def test_case_through_the_ranking(path: Path):
-    document = load(path)
-    assert document["why"].strip()
-    expected = document["expected"]
-    if expected.get("error"):
-        with pytest.raises(MatchError) as info:
-            rank_season_document(document)
-        assert info.value.problems
-        assert all(p.code and p.field and p.hand is None for p in info.value.problems)
-    else:
-        assert_matches_expected(rank_season_document(document), expected)
-
-
-@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
-def test_case_through_the_command(path: Path):
-    expected = load(path)["expected"]
-    code, out, err = run_command("rank_season", str(path))
-    if expected.get("error"):
-        assert code == 2
-        assert out == ""
-        lines = err.strip().splitlines()
-        assert lines and all(": " in line for line in lines)
-    else:
-        assert code == 0, err
-        assert err == ""
-        assert_matches_expected(json.loads(out), expected)
 
 
 def test_the_cases_cover_the_contract():
