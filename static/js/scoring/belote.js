@@ -9,8 +9,8 @@
 
 import {
   ANNULLED, BELOTE_POINTS, DEDANS, LITIGE, MADE, NEAREST_TEN, PASSED, RENONCE, ROUNDINGS,
-  TEAMS, TRICK_POINTS_TOTAL, announcementsOf, breakdown, checkAnnouncements, checkChoice,
-  checkDonnes, checkKnownKeys, checkPoints, checkTarget, checkTeam, checkTeamKeys, get, has, isNone,
+  TEAMS, TRICK_POINTS_TOTAL, announcementsOf, breakdown, checkAnnouncements, checkKnownKeys,
+  checkPoints, checkRulesOf, checkTeam, checkTeamKeys, get, has, isNone,
   isObject, keysOf, otherTeam, pairOf, parseRules, parts, problem, roundPoints,
 } from "./kernel.js";
 
@@ -42,13 +42,7 @@ export const HAND_KEYS = ["taker", "points", "capot", "belote", "announcements",
 
 // Every problem with ``rules`` (FORMAT, rules table).
 export function checkRules(rules) {
-  const out = [];
-  checkTarget(out, rules.target);
-  checkDonnes(out, rules.donnes);
-  for (const name of Object.keys(CHOICES)) {
-    checkChoice(out, null, `rules.${name}`, rules[name], CHOICES[name]);
-  }
-  return out;
+  return checkRulesOf(rules, CHOICES);
 }
 
 // Every problem with ``hand``, the hand ``n`` (1-based) of a match (FORMAT,

@@ -9,8 +9,8 @@
 
 import {
   BELOTE_POINTS, DEDANS, MADE, NEAREST_TEN, PASSED, ROUNDINGS, TRICK_POINTS_TOTAL,
-  announcementsOf, breakdown, checkAnnouncements, checkChoice, checkDonnes, checkKnownKeys,
-  checkPoints, checkTarget, checkTeam, checkTeamKeys, get, has, isInt, isNone, isObject, keysOf, otherTeam,
+  announcementsOf, breakdown, checkAnnouncements, checkChoice, checkKnownKeys, checkPoints,
+  checkRulesOf, checkTeam, checkTeamKeys, get, has, isInt, isNone, isObject, keysOf, otherTeam,
   pairOf, parseRules, parts, problem, roundPoints, same,
 } from "./kernel.js";
 
@@ -72,13 +72,7 @@ function isWordBid(bid) {
 
 // Every problem with ``rules`` (COINCHE, *Rules*).
 export function checkRules(rules) {
-  const out = [];
-  checkTarget(out, rules.target);
-  checkDonnes(out, rules.donnes);
-  for (const name of Object.keys(CHOICES)) {
-    checkChoice(out, null, `rules.${name}`, rules[name], CHOICES[name]);
-  }
-  return out;
+  return checkRulesOf(rules, CHOICES);
 }
 
 // Every problem with ``hand``, the hand ``n`` (1-based) of a match (COINCHE,

@@ -183,6 +183,20 @@ export function checkDonnes(out, donnes) {
   }
 }
 
+// Every problem with a game's ``rules`` (FORMAT, rules table; COINCHE,
+// *Rules*): ``target`` and ``donnes``, every game's, then each rule of
+// ``choices`` ({name: its values}, in the engine's order) among its values.
+// Each game's checkRules (belote.js, coinche.js) is this with its CHOICES.
+export function checkRulesOf(rules, choices) {
+  const out = [];
+  checkTarget(out, rules.target);
+  checkDonnes(out, rules.donnes);
+  for (const name of Object.keys(choices)) {
+    checkChoice(out, null, `rules.${name}`, rules[name], choices[name]);
+  }
+  return out;
+}
+
 // 0 or a sum of 20, 50, 100, 150 and 200: every multiple of ten but 10 and 30.
 export function isAnnouncementValue(value) {
   return isInt(value) && value >= 0 && value % 10 === 0 && value !== 10 && value !== 30;
