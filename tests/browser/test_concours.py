@@ -8,12 +8,15 @@ tables."""
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
 
 from scoresheets import concours_services as cs
+from scoresheets import services
 from scoresheets.models import Concours
+from scoresheets.scoring import HandInput
 from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, enter_hand, phone, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -111,4 +114,45 @@ def test_a_partie_with_the_organiser_and_two_phones(live_server, browser):
     # The team's phone shows its new table.
     first_phone.goto(read_url)
     first_phone.locator(".room-seat", has_text="Partie 2 : table").wait_for()
+    assert not CSP_PROBLEMS
+
+
+def test_the_organisers_partie_fits_a_phone_without_scrolling_sideways(live_server, browser):
+    """On a 390 px phone the organiser's partie shows every column, Points
+    included: its table does not scroll sideways (a helper found the Points
+    column cut off by a table "rien depuis 10 min" with four-digit totals)."""
+
+    concours = cs.concours_create(
+        name="Nuit du club",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"parties": 3, "length": {"donnes": 12}},
+    )
+    names = [
+        "Les Frangins de Saint-Hilaire",
+        "La Doublette",
+        "Les Belotiers",
+        "Carreau d'As",
+        "Les As",
+        "Atout",
+    ]
+    for name in names:
+        cs.concours_entrant_register(concours=concours, name=name, players=["Jo", "Dédé"])
+    cs.concours_draw(concours=concours)
+    for table in cs.load(concours).current.tables:  # four-digit totals
+        for team in "ABABABAB":
+            services.hand_record(match=table.match, hand=HandInput(team, capot=team))
+        services.hand_record(match=table.match, hand=HandInput("A", "A", 81))
+    first = cs.load(concours).current.tables[0].match  # "rien depuis 10 min", the widest badge
+    type(first).objects.filter(pk=first.pk).update(
+        updated_at=first.updated_at - datetime.timedelta(minutes=15)
+    )
+    page = phone(browser)
+    page.goto(f"{live_server.url}/c/{concours.token}/")
+    page.locator("#partie-title", has_text="Partie 1 sur 3").wait_for()
+    for box in page.locator(".concours-scroll").all():
+        overflow = box.evaluate("b => b.scrollWidth - b.clientWidth")
+        assert overflow <= 0, f"{box.inner_text()[:40]!r} scrolls sideways by {overflow} px"
+    points = page.locator(".concours-tables thead th").last.bounding_box()
+    assert points["x"] + points["width"] <= 390
     assert not CSP_PROBLEMS
