@@ -156,3 +156,26 @@ def test_the_organisers_partie_fits_a_phone_without_scrolling_sideways(live_serv
     points = page.locator(".concours-tables thead th").last.bounding_box()
     assert points["x"] + points["width"] <= 390
     assert not CSP_PROBLEMS
+
+
+def test_the_table_cards_fit_a_phone_without_scrolling_sideways(live_server, browser):
+    """The table cards' page on a 390 px phone (the organiser checks them
+    before printing): each card, its code and its address within the screen
+    (the code's column was as wide as its address, the card 487 px wide)."""
+    concours = cs.concours_create(
+        name="Nuit du club",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"parties": 2, "length": {"donnes": 12}},
+    )
+    for name in ["Les Frangins", "La Doublette", "Les Belotiers", "Carreau d'As"]:
+        cs.concours_entrant_register(concours=concours, name=name, players=["Jo", "Dédé"])
+    cs.concours_draw(concours=concours)
+    page = phone(browser)
+    page.goto(f"{live_server.url}/c/{concours.token}/cartes/")
+    page.locator(".card-sheet-card").first.wait_for()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    for card in page.locator(".card-sheet-card").all():
+        box = card.bounding_box()
+        assert box["x"] + box["width"] <= 390
+    assert not CSP_PROBLEMS
