@@ -25,8 +25,9 @@ from scoresheets import concours_services as cs
 from scoresheets.concours import document as cdoc
 from scoresheets.models import Concours, Match
 
-RANKING_PAGE = 24  # entrants on one ranking slide (two columns of 12 at 1920x1080)
-TABLES_PAGE = 24  # tables on one tables slide (two columns of 12)
+COLUMN_ROWS = 12  # rows in one column of a slide, read at 1920x1080 from 10 m
+RANKING_PAGE = 2 * COLUMN_ROWS  # entrants on one ranking slide (two columns)
+TABLES_PAGE = 2 * COLUMN_ROWS  # tables on one tables slide (two columns)
 CARDS_MAX = 500  # table cards printed at the most (200 teams make 100 tables)
 
 
@@ -78,8 +79,8 @@ class TableRow:
 class Slide:
     """One screen of the cycle: ``kind`` ``"ranking"`` or ``"tables"``,
     ``key`` stable across refreshes (the cycle keeps its place), ``page``
-    of ``pages``, its rows in ``columns`` (two halves, read down then
-    across)."""
+    of ``pages``, its rows in ``columns`` (one, or two halves read down
+    then across: :func:`_halves`)."""
 
     kind: str
     key: str
@@ -124,6 +125,10 @@ class Room:
 
 
 def _halves(rows: Sequence[Any]) -> tuple[tuple[Any, ...], ...]:
+    """A slide's rows in columns: one while they fit in one (the whole
+    width for the names), else two halves, read down then across."""
+    if len(rows) <= COLUMN_ROWS:
+        return (tuple(rows),)
     middle = (len(rows) + 1) // 2
     return (tuple(rows[:middle]), tuple(rows[middle:]))
 

@@ -114,6 +114,24 @@ def test_the_ranking_is_paged_for_a_big_hall():
     assert sum(len(c) for s in tables for c in s.columns) == 15
 
 
+def test_a_slide_that_fits_one_column_keeps_one(client: Client):
+    """Newcomer's trial: 3 tables on the projector were split 2 + 1 over two
+    half-width columns, their names cut with an ellipsis beside half an
+    empty screen (and on a phone the header came twice)."""
+    concours = make(6)
+    cs.concours_draw(concours=concours)
+    built = concours_room.room(cs.load(concours), None)
+    assert [len(s.columns) for s in built.slides] == [1, 1]  # its tables, its ranking
+    page = body(client.get(room_url(concours)))
+    slide = re.search(r'data-slide="tables-1".*?</section>', page, re.S).group(0)
+    assert slide.count("<thead>") == 1
+    big = make(30)
+    cs.concours_draw(concours=big)
+    halves = concours_room.room(cs.load(big), None).slides
+    assert [len(s.columns) for s in halves if s.kind == "tables"] == [2]  # 15 tables
+    assert all(len(c) <= concours_room.COLUMN_ROWS for s in halves for c in s.columns)
+
+
 def test_the_live_part_is_an_empty_204_while_nothing_changes(client: Client):
     concours = make(4)
     cs.concours_draw(concours=concours)
