@@ -13,7 +13,17 @@ import shutil
 
 import pytest
 
-from tests.browser.phones import CHROMIUM_ARGS, CSP_PROBLEMS
+from tests.browser.phones import CHROMIUM_ARGS, CSP_PROBLEMS, WAIT_MS
+
+# Playwright's `expect` waits 5 s by default, not the context's timeout: a
+# loaded machine (two test suites at once) failed an undo bar's message
+# that came later. Every wait of the tier is WAIT_MS.
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser fixture says why the tier is skipped
+    pass
+else:
+    expect.set_options(timeout=WAIT_MS)
 
 
 def _unavailable(reason: str):

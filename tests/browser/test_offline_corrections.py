@@ -103,10 +103,12 @@ def test_a_correction_and_a_hand_typed_offline_are_sent_once_in_order(
     assert rows.first.locator(".hand-num").inner_text().strip() == "2"
     # A new hand typed after it, offline too, follows it.
     enter_hand(page, taker="Alice", points=100)
-    assert rows.count() == 2
+    # (waited for: the row is drawn after the entry is kept; an immediate
+    # count failed with two test suites at once)
+    expect(rows).to_have_count(2)
     page.locator("#pending-hands").screenshot(path=str(tmp_path / "pending.png"))  # to look at
     page.reload()
-    assert _pending_rows(page).count() == 2
+    expect(_pending_rows(page)).to_have_count(2)
     assert _live_hands(match) == [(1, "A", 100), (2, "B", 90)]
 
     set_network(context, online=True)
