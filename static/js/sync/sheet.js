@@ -51,6 +51,10 @@ export function onSheet(listener) { listeners.push(listener); }
 export function swapSheet(sheet, origin) {
   const current = version();
   if (!sheet || (current !== null && sheet.version < current)) return false;
+  // A poll that left before this phone's own write and came back after it
+  // brings the sheet already shown: nothing changed, and it is no other
+  // phone's change (which takes an undo offer that moves hands away).
+  if (origin === "poll" && current !== null && sheet.version === current) return false;
   const open = Array.prototype.map.call(
     document.querySelectorAll("#hands details[open]"), (d) => d.closest("[id]").id);
   Object.keys(sheet.parts).forEach((id) => {
