@@ -438,6 +438,8 @@ class StepResult:
     hands: int
     hand_p95: float
     hand_errors: list[str] = field(default_factory=list)
+    streams: int = 0  # push: event streams opened (their refusals are errors)
+    events: int = 0  # push: versions the streams told (first event and heartbeats included)
 
     @property
     def ok(self) -> bool:
@@ -455,6 +457,7 @@ class StepResult:
             f"hands={self.hands} (p95 {self.hand_p95:.0f} ms, errors {len(self.hand_errors)})  "
             f"CPU server={self.server_cpu:4.0%} db={self.db_cpu:4.0%} "
             f"client={self.client_cpu:4.0%}  {verdict}"
+            + (f"  streams={self.streams} events={self.events}" if self.streams else "")
         )
 
 
@@ -467,8 +470,11 @@ def wait_rusage(process: subprocess.Popen) -> tuple[bytes, float]:
     return out, usage.ru_utime + usage.ru_stime
 
 
-def run_phones(client: str, port: int, phones: int, seconds: float, versions: Path) -> tuple:
-    """Start the load generator; returns (process, parser of its output)."""
+def run_phones(
+    client: str, port: int, phones: int, seconds: float, versions: Path, push: bool = False
+) -> tuple:
+    """Start the load generator; returns (process, parser of its output).
+    ``push``: the python phones hold an event stream and poll when told."""
     if client == "wrk":
         command = [
             "wrk", "-t1", f"-c{phones}", f"-d{seconds:.0f}s", "--timeout", "5s",
@@ -477,7 +483,7 @@ def run_phones(client: str, port: int, phones: int, seconds: float, versions: Pa
     else:
         command = [
             PYTHON, __file__, "--_phones", str(versions), "--_port", str(port),
-            "--_seconds", str(seconds),
+            "--_seconds", str(seconds), *(["--_push"] if push else []),
         ]  # fmt: skip
     return subprocess.Popen(command, stdout=subprocess.PIPE, cwd=ROOT)
 
@@ -510,7 +516,9 @@ def live_step(
     backends = postgres_backends(db.pg_name)
     started = time.monotonic()
     cpu0, db0 = cpu_seconds(pids), cpu_seconds(backends)
-    process = run_phones(args.client, server.port, 4 * count, args.step, entry.versions_file)
+    process = run_phones(
+        args.client, server.port, 4 * count, args.step, entry.versions_file, args.push
+    )
     hands = threading.Thread(target=entry.run, args=(args.step - 1,), daemon=True)
     hands_before, errors_before = len(entry.latencies), len(entry.errors)
     hands.start()
@@ -531,7 +539,7 @@ def live_step(
         p95=data["p95_us"] / 1000,
         p99=data["p99_us"] / 1000,
         max=data["max_us"] / 1000,
-        errors=data["errors"] + data["nother"],
+        errors=data["errors"] + data["nother"] + data.get("stream_refused", 0),
         n200=data["n200"],
         n204=data["n204"],
         other=data["nother"],
@@ -542,6 +550,8 @@ def live_step(
         hands=len(hand_latencies),
         hand_p95=percentile(hand_latencies, 95),
         hand_errors=entry.errors[errors_before:],
+        streams=data.get("streams", 0),
+        events=data.get("events", 0),
     )
 
 
@@ -553,12 +563,17 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
 
 
-def python_phones(versions: Path, port: int, seconds: float) -> None:
-    """The ``--client python`` load generator (run in its own process)."""
+def python_phones(versions: Path, port: int, seconds: float, push: bool = False) -> None:
+    """The ``--client python`` load generator (run in its own process).
+    ``push``: each phone holds its match's event stream (``/m/<token>/events/``,
+    as poll.js does while its page is visible) and polls only when the stream
+    tells a version newer than its own; the polls are what is timed, and the
+    streams opened, their events and their ends are counted."""
     tokens = [line.split()[0] for line in versions.read_text().splitlines()]
     current = {t: int(v) for t, v in (line.split() for line in versions.read_text().splitlines())}
     latencies: list[float] = []
     counts = {"n200": 0, "n204": 0, "nother": 0, "errors": 0, "timeouts": 0, "expected200": 0}
+    counts.update(streams=0, stream_refused=0, stream_ends=0, events=0)
 
     async def phone(token: str, measure_from: float, deadline: float) -> None:
         version = current[token]
@@ -600,11 +615,96 @@ def python_phones(versions: Path, port: int, seconds: float) -> None:
             await asyncio.sleep(POLL_SECONDS)
         writer.close()
 
+    async def poll_once(reader, writer, token: str, version: int) -> tuple[int, int, bytes, bytes]:
+        request = (
+            f"GET /m/{token}/poll/?v={version} HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
+            "Accept-Encoding: gzip\r\nHX-Request: true\r\n\r\n"
+        ).encode()
+        writer.write(request)
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+        match = re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)
+        body = await reader.readexactly(int(match.group(1))) if match else b""
+        return int(head[9:12]), version, head, body
+
+    async def open_stream(token: str):
+        reader, writer = await asyncio.open_connection(HOST, port)
+        writer.write(
+            (
+                f"GET /m/{token}/events/ HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
+                "Accept: text/event-stream\r\n\r\n"
+            ).encode()
+        )
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        if head[9:12] == b"200":
+            counts["streams"] += 1
+        else:
+            counts["stream_refused"] += 1
+        return reader, writer
+
+    async def push_phone(token: str, measure_from: float, deadline: float) -> None:
+        version = current[token]
+        await asyncio.sleep(random.uniform(0, POLL_SECONDS))
+        try:
+            stream, stream_writer = await open_stream(token)
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            counts["errors"] += 1
+            return
+        tail = b""
+        while time.monotonic() < deadline:
+            try:
+                data = await asyncio.wait_for(stream.read(4096), deadline - time.monotonic())
+            except TimeoutError:
+                break
+            except OSError:
+                data = b""
+            if not data:  # the stream ended: the browser comes back after its retry
+                counts["stream_ends"] += 1
+                stream_writer.close()
+                try:
+                    stream, stream_writer = await open_stream(token)
+                except (OSError, TimeoutError, asyncio.IncompleteReadError):
+                    counts["errors"] += 1
+                    return
+                continue
+            tail = (tail + data)[-256:]
+            told = [int(v) for v in re.findall(rb"data: (\d+)", data)]
+            counts["events"] += len(told)
+            if not told or max(told) <= version:
+                continue
+            # A poll a minute or so: its own connection (the server closes an
+            # idle kept-alive one after 5 s, as a browser would find it).
+            started = time.perf_counter()
+            writer = None
+            try:
+                reader, writer = await asyncio.open_connection(HOST, port)
+                status, _, head, body = await poll_once(reader, writer, token, version)
+            except (OSError, TimeoutError, asyncio.IncompleteReadError):
+                counts["errors"] += 1
+                continue
+            finally:
+                if writer is not None:
+                    writer.close()
+            if started >= measure_from:
+                latencies.append((time.perf_counter() - started) * 1e6)
+            if status == 200:
+                counts["n200"] += 1
+                text = gzip.decompress(body) if b"gzip" in head.lower() else body
+                found = VERSION.search(text.decode())
+                if found and int(found.group(1)) > version:
+                    counts["expected200"] += 1
+                    version = int(found.group(1))
+            elif status == 204:
+                counts["n204"] += 1
+            else:
+                counts["nother"] += 1
+        stream_writer.close()
+
     async def main() -> float:
         # The first seconds (phones arriving) are not measured.
         measure_from = time.perf_counter() + min(seconds / 4, 2 * POLL_SECONDS)
         deadline = time.monotonic() + seconds
-        await asyncio.gather(*(phone(t, measure_from, deadline) for t in tokens for _ in range(4)))
+        one = push_phone if push else phone
+        await asyncio.gather(*(one(t, measure_from, deadline) for t in tokens for _ in range(4)))
         return time.perf_counter() - measure_from
 
     duration = asyncio.run(main())
@@ -771,12 +871,17 @@ def main() -> None:
     parser.add_argument("--slow-kind", choices=["idle", "partial"], default="idle")
     parser.add_argument("--cache-url", default="", help="CACHE_URL for the server (Redis)")
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    parser.add_argument(
+        "--push", action="store_true",
+        help="phones hold the event stream and poll when told (python client)",
+    )  # fmt: skip
+    parser.add_argument("--_push", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--_phones", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--_port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--_seconds", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args._phones:
-        python_phones(args._phones, args._port, args._seconds)
+        python_phones(args._phones, args._port, args._seconds, args._push)
         return
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is needed: apt-get install -y wrk")
