@@ -41,6 +41,31 @@ def laptop(browser):
     return page
 
 
+def create_concours(organiser, base_url: str, *, parties: int, length: tuple[str, int]) -> None:
+    """On the organiser's laptop: a new concours "Nuit du club" of ``parties``
+    parties of ``length`` (``("donnes", K)`` or ``("target", points)``);
+    the page ends on the organiser's page."""
+    organiser.goto(f"{base_url}/concours/nouveau/")
+    organiser.locator("#id_name").fill("Nuit du club")
+    organiser.locator("#id_parties").fill(str(parties))
+    organiser.locator("#id_length_kind").select_option(length[0])
+    organiser.locator("#id_length_value").fill(str(length[1]))
+    organiser.get_by_role("button", name="Créer le concours").click()
+    organiser.wait_for_url(re.compile(r"/c/[\w-]+/$"))
+
+
+def register_teams(organiser, teams) -> None:
+    """Register each (name, player, player) of ``teams`` at the door form;
+    after each, the name field has the focus, ready for the next team."""
+    for name, first, second in teams:
+        organiser.locator("#inscription input[name=name]").fill(name)
+        organiser.locator("#id_player_1").fill(first)
+        organiser.locator("#id_player_2").fill(second)
+        organiser.get_by_role("button", name="Inscrire l'équipe").click()
+        organiser.locator(".messages", has_text=f"{name}, inscrit.").wait_for()
+        assert organiser.evaluate("document.activeElement.name") == "name"
+
+
 def play_my_table(page, read_url: str, team: int, players: tuple[str, str]) -> str:
     """On a team's phone: follow the team on the room's screen, open its
     table's sheet, win it with two hands of 162 (target 300). Returns the
@@ -65,22 +90,9 @@ def play_my_table(page, read_url: str, team: int, players: tuple[str, str]) -> s
 
 def test_a_partie_with_the_organiser_and_two_phones(live_server, browser):
     organiser = laptop(browser)
-    organiser.goto(f"{live_server.url}/concours/nouveau/")
-    organiser.locator("#id_name").fill("Nuit du club")
-    organiser.locator("#id_parties").fill("2")
-    organiser.locator("#id_length_kind").select_option("target")
-    organiser.locator("#id_length_value").fill("300")
-    organiser.get_by_role("button", name="Créer le concours").click()
-    organiser.wait_for_url(re.compile(r"/c/[\w-]+/$"))
-
+    create_concours(organiser, live_server.url, parties=2, length=("target", 300))
     # Registration at the door: after each team, the name field is ready for the next.
-    for name, first, second in TEAMS:
-        organiser.locator("#inscription input[name=name]").fill(name)
-        organiser.locator("#id_player_1").fill(first)
-        organiser.locator("#id_player_2").fill(second)
-        organiser.get_by_role("button", name="Inscrire l'équipe").click()
-        organiser.locator(".messages", has_text=f"{name}, inscrit.").wait_for()
-        assert organiser.evaluate("document.activeElement.name") == "name"
+    register_teams(organiser, TEAMS)
     organiser.get_by_role("button", name="Tirer la partie 1").click()
     organiser.locator("#partie-title", has_text="Partie 1 sur 2").wait_for()
     read_url = organiser.locator("#read-url").input_value()

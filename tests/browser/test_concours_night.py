@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 
 import pytest
 from django.core.management import call_command
@@ -29,6 +28,7 @@ from scoresheets import concours_room_views as room_views
 from scoresheets import concours_services as cs
 from scoresheets.models import Concours
 from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, _watch, phone
+from tests.browser.test_concours import create_concours, register_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -129,19 +129,8 @@ def core_ranking(standings: list[dict]) -> list[tuple[str, int, int]]:
 def test_a_concours_night_of_eight_teams(live_server, browser, monkeypatch, tmp_path):
     monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)  # the room renders each change at once
     organiser = screen(browser, 1280, 800)
-    organiser.goto(f"{live_server.url}/concours/nouveau/")
-    organiser.locator("#id_name").fill("Nuit du club")
-    organiser.locator("#id_parties").fill(str(PARTIES))
-    organiser.locator("#id_length_kind").select_option("donnes")
-    organiser.locator("#id_length_value").fill(str(DONNES))
-    organiser.get_by_role("button", name="Créer le concours").click()
-    organiser.wait_for_url(re.compile(r"/c/[\w-]+/$"))
-    for name, first, second in TEAMS:
-        organiser.locator("#inscription input[name=name]").fill(name)
-        organiser.locator("#id_player_1").fill(first)
-        organiser.locator("#id_player_2").fill(second)
-        organiser.get_by_role("button", name="Inscrire l'équipe").click()
-        organiser.locator(".messages", has_text=f"{name}, inscrit.").wait_for()
+    create_concours(organiser, live_server.url, parties=PARTIES, length=("donnes", DONNES))
+    register_teams(organiser, TEAMS)
     concours = Concours.objects.get()
     read = f"{live_server.url}/voir/concours/{concours.read_token}"
 
