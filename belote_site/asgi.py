@@ -9,7 +9,9 @@ What holds what (``bench/README.md``, "Push and slow phones"):
   cap, in the loop;
 - an unchanged poll is answered in the loop (``scoresheets/fastpoll.py``);
 - a match page's event stream (``scoresheets/sync/stream.py``) is a
-  coroutine of Django's ASGI handler;
+  coroutine in the loop (``EventStreamASGI``: one small query in a thread to
+  open it); the first of each process, and the streams it does not take,
+  go to Django's ASGI handler;
 - every other request runs Django's WSGI application, the request cycle the
   site always had (sync middleware, no async hop per middleware), in a pool of
   :data:`THREADS` threads; its answer is sent from the loop once the thread is
@@ -38,6 +40,7 @@ django_wsgi = get_wsgi_application()
 
 from scoresheets.converters import TOKEN_LENGTH  # noqa: E402  (needs Django set up)
 from scoresheets.fastpoll import UnchangedPollASGI  # noqa: E402
+from scoresheets.sync.stream import EventStreamASGI  # noqa: E402
 from scoresheets.uploads import ASGIBodyGuard  # noqa: E402
 
 # Threads that run Django's request cycle, per worker process: the GIL runs
@@ -146,4 +149,4 @@ def _is_events(path: str) -> bool:
     return len(parts) >= 3 and parts[-1] == "events" and len(parts[-2]) == TOKEN_LENGTH
 
 
-application = UnchangedPollASGI(ASGIBodyGuard(Router()))
+application = EventStreamASGI(UnchangedPollASGI(ASGIBodyGuard(Router())))

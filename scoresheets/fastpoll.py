@@ -102,17 +102,7 @@ class UnchangedPollApp:
         """The token of ``path`` and its field (``"token"``, or ``"read_token"``
         for the read-only poll) if it is a poll route, else None."""
         if self._paths is None:
-            # From the URL configuration, the one source of the routes.
-            sample = "x" * TOKEN_LENGTH
-            # PATH_INFO never holds the script name: the routes without the
-            # prefix that Django left in this thread (set per request, never reset).
-            prefix = get_script_prefix()
-            shapes = []
-            for name in ("match_poll", "match_poll_read"):
-                url = reverse(name, args=[sample])
-                before, after = ("/" + url.removeprefix(prefix)).split(sample)
-                shapes.append(f"{re.escape(before)}({TokenConverter.regex}){re.escape(after)}")
-            self._paths = re.compile("|".join(shapes))
+            self._paths = route_pattern("match_poll", "match_poll_read")
         found = self._paths.fullmatch(path)
         if found is None:
             return None
@@ -136,6 +126,22 @@ class UnchangedPollApp:
             return start_response(status, headers, exc_info)
 
         return keep
+
+
+def route_pattern(*names: str) -> re.Pattern[str]:
+    """A pattern of the paths of the routes ``names`` (each taking one
+    token), one group a route holding its token: from the URL configuration,
+    the one source of the routes."""
+    sample = "x" * TOKEN_LENGTH
+    # PATH_INFO never holds the script name: the routes without the prefix
+    # that Django left in this thread (set per request, never reset).
+    prefix = get_script_prefix()
+    shapes = []
+    for name in names:
+        url = reverse(name, args=[sample])
+        before, after = ("/" + url.removeprefix(prefix)).split(sample)
+        shapes.append(f"{re.escape(before)}({TokenConverter.regex}){re.escape(after)}")
+    return re.compile("|".join(shapes))
 
 
 def _version_from_database(environ: dict, token: str, field: str) -> int | None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import threading
 from collections.abc import Iterable
@@ -172,11 +173,19 @@ def backend() -> str:
     kind = getattr(settings, "PUSH_BACKEND", "auto")
     if kind != "auto":
         return kind
-    if connections["default"].vendor == "postgresql":
+    if _database_vendor() == "postgresql":
         return "postgresql"
     if getattr(settings, "CACHE_URL", ""):
         return "redis"
     return "local"
+
+
+@functools.cache
+def _database_vendor() -> str:
+    """The default database's vendor, read once a process (each stream that
+    opens asks for the backend: the connection handler is slow to reach from
+    a coroutine)."""
+    return connections["default"].vendor
 
 
 def stream_offered() -> bool:

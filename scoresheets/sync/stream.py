@@ -25,17 +25,22 @@ server, which is fine for a few phones. ``PUSH_BACKEND=off`` answers 204:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
+import re
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from email.utils import formatdate
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
+from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 
-from scoresheets import push, pwa
+from scoresheets import caching, fastpoll, push, pwa
 from scoresheets.models import Match
 from scoresheets.sync.sheet import current_version
 
@@ -44,6 +49,7 @@ log = logging.getLogger(__name__)
 EVENT_STREAM = "text/event-stream; charset=utf-8"
 RETRY_MS = (2_000, 6_000)  # the browser's wait before it reconnects, drawn per stream
 LIFETIME = (600.0, 900.0)  # seconds a stream lasts, drawn per stream
+FIRST_WAIT = 10.0  # seconds a stream waits for the first one's headers before going to Django
 
 
 def events(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse:
@@ -53,7 +59,14 @@ def events(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse
     # Its kind of token checked in the database, once a stream (the cache keeps
     # both kinds of token under one key space: a read token must not open the
     # writing route's stream).
-    if not Match.objects.filter(**{field: token}).exists():
+    known = Match.objects.filter(**{field: token}).exists()
+    if isinstance(request, ASGIRequest):
+        # Django's ASGI handler gives the request's connection back only when
+        # the response ends: a stream's would be held for its whole life
+        # (PostgreSQL's pool of 16 taken by 16 streams). Given back now; the
+        # stream reads in threads that give theirs back.
+        close_old_connections()
+    if not known:
         raise Http404
     if not push.stream_offered():  # pages kept from before push was turned off
         return HttpResponse(status=204)
@@ -100,12 +113,19 @@ def _sync_stream(
 
 
 async def _async_stream(
-    token: str, field: str, head: str, heartbeat: float, lifetime: float
+    token: str,
+    field: str,
+    head: str,
+    heartbeat: float,
+    lifetime: float,
+    first: int | None = None,
 ) -> AsyncIterator[str]:
+    """The stream's chunks in an event loop; ``first``: the version already
+    read for its first event (else read here)."""
     subscription = push.HUB.subscribe(token)  # in the loop: woken by the loop
     read = sync_to_async(_read_version, thread_sensitive=False)
     try:
-        sent = await read(token, field=field)
+        sent = first if first is not None else await read(token, field=field)
         yield head + _event(sent or 0)
         end = time.monotonic() + lifetime
         while time.monotonic() < end:
@@ -136,3 +156,156 @@ def _next(told: int | None, sent: int | None) -> tuple[int | None, str]:
     if told is not None and (sent is None or told > sent):
         sent = told
     return sent, _event(sent or 0)
+
+
+class EventStreamASGI:
+    """ASGI middleware: a match page's event stream served in the event loop,
+    before Django's request cycle (``belote_site/asgi.py``).
+
+    Django's ASGI handler runs each sync middleware's hooks through a hop to
+    one thread per process: opening a stream cost a whole request cycle there,
+    and a burst of phones coming back at once (a restarted server, a room
+    arriving) queued behind that thread (``bench/README.md``, "Push": at
+    1,000 tables 39 streams of 4,000 opened). Here a ``GET`` of a stream route
+    (from the URL configuration) on an allowed host costs one small query in
+    a worker thread (its kind of token checked in the database, the version
+    read with it), then the same chunks as :func:`events`'s.
+
+    Django still answers everything else: the first stream of each process
+    and scheme (its headers are kept and replayed, less those that depend on
+    the request or the moment, as ``fastpoll`` does; the streams that come
+    meanwhile wait for them, up to :data:`FIRST_WAIT`), ``HEAD``, a query
+    string, an unknown token (404), push turned off (204), a database that
+    does not answer.
+    """
+
+    def __init__(self, app: Callable) -> None:
+        self.app = app
+        self._paths: re.Pattern[str] | None = None
+        self._headers: dict[bool, list[tuple[bytes, bytes]]] = {}
+        self._first: dict[bool, asyncio.Future] = {}  # the first stream's answer, per scheme
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        """Serve one ASGI connection scope."""
+        if scope["type"] != "http" or scope.get("method") != "GET" or scope["query_string"]:
+            return await self.app(scope, receive, send)
+        environ = fastpoll._environ(scope)
+        found = self._stream_token(environ["PATH_INFO"])
+        if found is None or not push.stream_offered() or not fastpoll._host_allowed(environ):
+            return await self.app(scope, receive, send)
+        if environ.get("CONTENT_LENGTH") not in (None, "", "0") or environ.get(
+            "HTTP_TRANSFER_ENCODING"
+        ):
+            return await self.app(scope, receive, send)  # a body: Django's 413 guard
+        secure = fastpoll._is_secure(environ)
+        while (headers := self._headers.get(secure)) is None:
+            first = self._first.get(secure)
+            if first is None or first.done():
+                # This process's first: Django answers, its headers are kept;
+                # the streams that come meanwhile wait for them, not for a
+                # request cycle each (a burst after a restart).
+                first = self._first[secure] = asyncio.get_running_loop().create_future()
+                try:
+                    return await self.app(scope, receive, self._keeping(secure, send))
+                finally:
+                    if not first.done():
+                        first.set_result(None)
+            try:
+                await asyncio.wait_for(asyncio.shield(first), FIRST_WAIT)
+            except TimeoutError:
+                return await self.app(scope, receive, send)
+        token, field = found
+        version = await asyncio.to_thread(_stored_version, token, field)
+        if version is None:  # unknown token, or no database: Django's 404 or 503
+            return await self.app(scope, receive, send)
+        heartbeat = pwa.timings()["stream_heartbeat"] / 1000
+        chunks = _async_stream(
+            token,
+            field,
+            f"retry: {random.randint(*RETRY_MS)}\n\n",
+            heartbeat,
+            random.uniform(*LIFETIME),
+            first=version,
+        )
+        expires = (b"expires", formatdate(usegmt=True).encode())
+        start = {"type": "http.response.start", "status": 200, "headers": [*headers, expires]}
+        await _serve(start, chunks, receive, send)
+        return None
+
+    def _stream_token(self, path: str) -> tuple[str, str] | None:
+        """The token of ``path`` and its field if it is a stream route."""
+        if self._paths is None:
+            self._paths = fastpoll.route_pattern("match_events", "match_events_read")
+        found = self._paths.fullmatch(path)
+        if found is None:
+            return None
+        token, read_token = found.groups()
+        return (token, "token") if token is not None else (read_token, "read_token")
+
+    def _keeping(self, secure: bool, send: Callable) -> Callable:
+        """A ``send`` that keeps the headers of Django's stream."""
+
+        async def keep(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                headers = message.get("headers", [])
+                if (
+                    message["status"] == 200
+                    and any(
+                        name.lower() == b"content-type" and value.startswith(b"text/event-stream")
+                        for name, value in headers
+                    )
+                    and not any(name.lower() == b"set-cookie" for name, _ in headers)
+                ):
+                    self._headers[secure] = [
+                        (name, value)
+                        for name, value in headers
+                        if name.decode("latin-1").lower() not in fastpoll.PER_REQUEST
+                    ]
+                first = self._first.get(secure)
+                if first is not None and not first.done():
+                    first.set_result(None)  # the waiting streams go on (or one goes to Django)
+            await send(message)
+
+        return keep
+
+
+def _stored_version(token: str, field: str) -> int | None:
+    """The match's version as the database holds it (``None``: unknown
+    token, or the database failed), read between Django's request signals
+    (the thread's connection opened or reused, then given back)."""
+    request_started.send(sender=EventStreamASGI)
+    try:
+        return caching.stored_version(token, field=field)
+    except Exception:
+        return None
+    finally:
+        request_finished.send(sender=EventStreamASGI)
+
+
+async def _serve(
+    start: dict, chunks: AsyncIterator[str], receive: Callable, send: Callable
+) -> None:
+    """Send ``start`` then each chunk, until the chunks end or the phone
+    goes (``http.disconnect``, or a send that fails): the stream's generator
+    is closed either way (its subscription goes)."""
+
+    async def pump() -> None:
+        await send(start)
+        async for chunk in chunks:
+            await send({"type": "http.response.body", "body": chunk.encode(), "more_body": True})
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    async def listen() -> None:
+        while (await receive())["type"] != "http.disconnect":
+            pass
+
+    tasks = [asyncio.ensure_future(pump()), asyncio.ensure_future(listen())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        await chunks.aclose()  # type: ignore[attr-defined]

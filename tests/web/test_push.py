@@ -3,6 +3,7 @@ version published to every process once a write commits."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 
 import pytest
@@ -235,3 +236,177 @@ def test_redis_pub_sub_reaches_the_listener():
     finally:
         hub.unsubscribe(subscription)
         hub.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(PUSH_BACKEND="local")
+def test_under_asgi_a_stream_is_served_in_the_loop_as_django_would():
+    # Issue 21: at 1,000 tables 39 streams of 4,000 opened: each stream cost
+    # a whole request cycle in Django's ASGI handler (a thread hop a sync
+    # middleware, one thread a process). Now the loop serves it, after the
+    # first of each process, with Django's headers; Django still answers
+    # the unknown token and push off.
+    from django.core.handlers.asgi import ASGIHandler
+
+    from scoresheets.fastpoll import PER_REQUEST
+
+    match = play(make_match(), hand("A", 100))
+    reached: list[str] = []
+    django = ASGIHandler()
+
+    async def counting(scope, receive, send):
+        reached.append(scope["path"])
+        await django(scope, receive, send)
+
+    app = stream.EventStreamASGI(counting)
+
+    def get(path: str, publish: int | None = None) -> tuple[int, dict, str]:
+        tell = None if publish is None else (lambda: push.publish([match.token], publish))
+        return asyncio.run(asgi_stream(app, path, tell))
+
+    streams = push.HUB.count()
+    path = f"/m/{match.token}/events/"
+    first = get(path)
+    second = get(path, publish=match.version + 3)
+    assert first[0] == second[0] == 200
+    assert reached == [path]  # the second never reached Django
+    same = {k: v for k, v in first[1].items() if k not in PER_REQUEST}
+    assert {k: v for k, v in second[1].items() if k not in PER_REQUEST} == same
+    assert "expires" in second[1] and "content-encoding" not in second[1]
+    retry, event, told = second[2].split("\n\n")[:3]
+    assert retry.startswith("retry: ")
+    assert event == f"data: {match.version}"
+    assert told == f"data: {match.version + 3}"
+    assert push.HUB.count() == streams  # the phone went, its subscription too
+
+    # Its kind of token checked: a read token on the writing route is Django's 404.
+    read = get(f"/m/{match.read_token}/events/")
+    assert read[0] == 404 and reached[-1] == f"/m/{match.read_token}/events/"
+    assert get(f"/voir/{match.read_token}/events/")[0] == 200
+    with override_settings(PUSH_BACKEND="off"):
+        assert get(path)[0] == 204
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(PUSH_BACKEND="local")
+def test_under_asgi_a_burst_of_first_streams_sends_one_to_django():
+    # Issue 21: 4,000 streams at once on a new server: each that came before
+    # the first stream's headers went through Django's request cycle (p50
+    # 12.5 s to open; 0.45 s once each worker had served one). Now they wait
+    # for the first one's headers.
+    from django.core.handlers.asgi import ASGIHandler
+
+    match = play(make_match(), hand("A", 100))
+    reached: list[str] = []
+    django = ASGIHandler()
+
+    async def counting(scope, receive, send):
+        reached.append(scope["path"])
+        await django(scope, receive, send)
+
+    app = stream.EventStreamASGI(counting)
+
+    async def burst() -> list[int]:
+        gone, opened = asyncio.Event(), []
+        path = f"/voir/{match.read_token}/events/"
+        phones = [
+            asyncio.ensure_future(asgi_stream(app, path, hold=(gone, opened))) for _ in range(8)
+        ]
+        try:
+            async with asyncio.timeout(30):
+                while len(opened) < len(phones):
+                    await asyncio.sleep(0.05)
+        finally:
+            gone.set()
+            await asyncio.gather(*phones)
+        return opened
+
+    assert asyncio.run(burst()) == [200] * 8
+    assert len(reached) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(PUSH_BACKEND="local")
+def test_under_django_asgi_a_stream_gives_its_database_connection_back():
+    # Issue 21: a stream opened through Django's ASGI handler kept the pooled
+    # connection of its token check for its whole life (request_finished
+    # comes when the stream ends): 16 streams took PostgreSQL's pool, the
+    # next waited 10 s and got a 503 (at 1,000 tables, 39 streams of 4,000).
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only (its pool of 16 connections a process)")
+    from django.core.handlers.asgi import ASGIHandler
+
+    match = play(make_match(), hand("A", 100))
+    max_size = connection.settings_dict["OPTIONS"]["pool"]["max_size"]
+    django = ASGIHandler()
+
+    async def many() -> list[int]:
+        gone, opened = asyncio.Event(), []
+        phones = [
+            asyncio.ensure_future(
+                asgi_stream(django, f"/m/{match.token}/events/", hold=(gone, opened))
+            )
+            for _ in range(max_size + 4)
+        ]
+        try:
+            async with asyncio.timeout(30):  # each waits 10 s for a connection, if it must
+                while len(opened) < len(phones):
+                    await asyncio.sleep(0.05)
+        finally:
+            gone.set()
+            await asyncio.gather(*phones)
+        return opened
+
+    assert asyncio.run(many()) == [200] * (max_size + 4)
+
+
+async def asgi_stream(
+    app, path: str, tell=None, hold: tuple[asyncio.Event, list[int]] | None = None
+) -> tuple[int, dict, str] | None:
+    """GET ``path`` from the ASGI ``app`` as a phone holding the stream: until
+    its first event (then ``tell()`` and until the next one), then it goes.
+    With ``hold`` (an event, a list): the status appended to the list as soon
+    as the first event (or the answer) came, the phone staying until the
+    event is set."""
+    scope = {
+        "type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
+        "root_path": "", "query_string": b"", "scheme": "http",
+        "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 5000),
+        "headers": [(b"host", b"127.0.0.1")], "http_version": "1.1", "asgi": {"version": "3.0"},
+    }  # fmt: skip
+    sent: list[dict] = []
+    gone = asyncio.Event()
+    first = [{"type": "http.request", "body": b"", "more_body": False}]
+    came = asyncio.Event()
+
+    async def receive():
+        if first:
+            return first.pop()
+        await gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message):
+        sent.append(message)
+        if message.get("body"):
+            came.set()
+
+    serving = asyncio.ensure_future(app(scope, receive, send))
+    while not (serving.done() or came.is_set()):
+        await asyncio.sleep(0.01)
+    if hold is not None:
+        hold[1].append(sent[0]["status"])
+        await hold[0].wait()
+        gone.set()
+        await asyncio.wait_for(serving, 10)
+        return None
+    if tell is not None and not serving.done():
+        came.clear()
+        tell()
+        while not came.is_set():
+            await asyncio.sleep(0.01)
+    gone.set()
+    await asyncio.wait_for(serving, 10)
+    start = sent[0]
+    body = "".join(m.get("body", b"").decode() for m in sent[1:])
+    headers = {k.decode().lower(): v.decode() for k, v in start["headers"]}
+    return start["status"], headers, body
