@@ -28,7 +28,11 @@ import os
 import sys
 
 HEADER_TIMEOUT_MS = 10_000  # a request's headers must arrive within 10 s
-BACKLOG = 2048
+BACKLOG = 4096  # connections waiting to be accepted (Linux caps it at net.core.somaxconn)
+# Requests in progress per worker, event streams included (each holds its
+# phone's connection for minutes): granian's default, backlog / workers,
+# capped the streams of 2 workers at 2,048 (bench/README.md, "Push").
+BACKPRESSURE = 16_384
 
 
 def command(environ: dict[str, str] | None = None) -> list[str]:
@@ -54,6 +58,7 @@ def command(environ: dict[str, str] | None = None) -> list[str]:
         "--http", "1",
         "--http1-header-read-timeout", str(HEADER_TIMEOUT_MS),
         "--backlog", str(BACKLOG),
+        "--backpressure", str(BACKPRESSURE),
         "--respawn-failed-workers",
         "--workers-kill-timeout", "20",
         "--no-ws",
