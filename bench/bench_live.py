@@ -440,6 +440,7 @@ class StepResult:
     hand_errors: list[str] = field(default_factory=list)
     streams: int = 0  # push: event streams opened (their refusals are errors)
     events: int = 0  # push: versions the streams told (first event and heartbeats included)
+    error_kinds: dict[str, int] = field(default_factory=dict)  # the client's, by exception
 
     @property
     def ok(self) -> bool:
@@ -458,6 +459,7 @@ class StepResult:
             f"CPU server={self.server_cpu:4.0%} db={self.db_cpu:4.0%} "
             f"client={self.client_cpu:4.0%}  {verdict}"
             + (f"  streams={self.streams} events={self.events}" if self.streams else "")
+            + (f"  error kinds {self.error_kinds}" if self.error_kinds else "")
         )
 
 
@@ -552,6 +554,7 @@ def live_step(
         hand_errors=entry.errors[errors_before:],
         streams=data.get("streams", 0),
         events=data.get("events", 0),
+        error_kinds=data.get("error_kinds", {}),
     )
 
 
@@ -574,6 +577,7 @@ def python_phones(versions: Path, port: int, seconds: float, push: bool = False)
     latencies: list[float] = []
     counts = {"n200": 0, "n204": 0, "nother": 0, "errors": 0, "timeouts": 0, "expected200": 0}
     counts.update(streams=0, stream_refused=0, stream_ends=0, events=0)
+    kinds: dict[str, int] = {}  # the errors' kinds, to say what failed
 
     async def phone(token: str, measure_from: float, deadline: float) -> None:
         version = current[token]
@@ -646,8 +650,9 @@ def python_phones(versions: Path, port: int, seconds: float, push: bool = False)
         await asyncio.sleep(random.uniform(0, POLL_SECONDS))
         try:
             stream, stream_writer = await open_stream(token)
-        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+        except (OSError, TimeoutError, asyncio.IncompleteReadError) as error:
             counts["errors"] += 1
+            kinds[type(error).__name__] = kinds.get(type(error).__name__, 0) + 1
             return
         tail = b""
         while time.monotonic() < deadline:
@@ -721,6 +726,7 @@ def python_phones(versions: Path, port: int, seconds: float, push: bool = False)
         "p99_us": q(99),
         "max_us": int(ordered[-1]),
         **counts,
+        "error_kinds": kinds,
     }
     print("BENCH_JSON " + json.dumps(data))
 
