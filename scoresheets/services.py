@@ -368,7 +368,10 @@ def _begin(
     locked = Match.objects.select_for_update().get(pk=match.pk)
     if key:
         # Its hand is read only for a replay (_replayed): no join on every write.
-        used = HandRevision.objects.filter(match=locked, key=key).first()
+        # At most one revision has the key (revision_unique_key): no ordering
+        # (the model's ordering, by hand, would join the hands and the match).
+        keyed = HandRevision.objects.filter(match=locked, key=key).order_by()[:1]
+        used = next(iter(keyed), None)
         if used is not None:
             if same(used):
                 return locked, [], used, key

@@ -104,3 +104,17 @@ def test_a_save_reads_nothing_again_after_its_write(client: Client):
     # its hands or their history (the undo bar's "changed since?" either).
     after = [sql for sql in queries[write + 1 :] if sql.startswith("SELECT")]
     assert after and all('FROM "django_session"' in sql for sql in after), after
+
+
+def test_a_save_joins_no_table(client: Client):
+    # Each query of a save reads one table: the one-time key's lookup too (at
+    # most one revision has it: no ordering by the revisions' hand and match).
+    match = play(make_match(), *[hand("A", 100)] * 3)
+    client.get(f"/m/{match.token}/")
+    data = {"taker": "2", "points": "90", "match_version": str(match.version), "key": "k" * 32}
+    with CaptureQueriesContext(connection) as captured:
+        saved = client.post(f"/m/{match.token}/donnes/", data, headers=HTMX)
+    assert saved.status_code == 200
+    queries = [query["sql"] for query in captured.captured_queries]
+    assert any('FROM "scoresheets_handrevision"' in sql for sql in queries)
+    assert not [sql for sql in queries if " JOIN " in sql]
