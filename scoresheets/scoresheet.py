@@ -142,30 +142,31 @@ class Scoresheet:
 
         ``number`` is the hand's place among the live hands (a deleted hand
         leaves no gap); the dealer follows it."""
-        match = self.match
-        rows = []
-        for index, (hand, result) in enumerate(zip(self.hands, self.result.hands, strict=True)):
-            player = self.player(hand.taker_seat)
-            if player is not None:
-                taker = player.name
-            else:
-                taker = match.team_name(hand.taker) if hand.taker else ""
-            rows.append(
-                RowView(
-                    match=match,
-                    index=index,
-                    number=index + 1,
-                    hand=hand,
-                    result=result,
-                    dealer=self.player(match.dealer_seat(index + 1)),
-                    taker=taker,
-                    taker_team=hand.taker,
-                    reserve_added=result.breakdown.reserve_in,
-                    belote_holder=self.player(hand.belote_seat),
-                )
-            )
-        rows.reverse()
-        return rows
+        pairs = zip(self.hands, self.result.hands, strict=True)
+        return [self.row(index) for index, _ in reversed(list(enumerate(pairs)))]
+
+    def row(self, index: int) -> RowView:
+        """The row of the live hand ``index`` (0-based, in the order of play)
+        alone: what :attr:`rows` holds at its place, for a caller that shows
+        one row (``sync.sheet.rows_html`` renders only the rows it has not kept)."""
+        match, hand, result = self.match, self.hands[index], self.result.hands[index]
+        player = self.player(hand.taker_seat)
+        if player is not None:
+            taker = player.name
+        else:
+            taker = match.team_name(hand.taker) if hand.taker else ""
+        return RowView(
+            match=match,
+            index=index,
+            number=index + 1,
+            hand=hand,
+            result=result,
+            dealer=self.player(match.dealer_seat(index + 1)),
+            taker=taker,
+            taker_team=hand.taker,
+            reserve_added=result.breakdown.reserve_in,
+            belote_holder=self.player(hand.belote_seat),
+        )
 
     @cached_property
     def deleted_places(self) -> list[tuple[Hand, int]]:

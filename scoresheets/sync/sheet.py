@@ -107,12 +107,13 @@ def rows_html(sheet: services.Scoresheet, token: str, *, read_only: bool) -> lis
     digests.reverse()  # the rows' order: newest first
     template = None
     rows, fresh = [], {}
-    for row, digest in zip(sheet.rows, digests, strict=True):
+    # Newest first; a row's view is built only to render it (a new hand: one).
+    for index, digest in zip(reversed(range(len(sheet.hands))), digests, strict=True):
         html = kept.get(digest)
         if html is None:
             if template is None:
                 template = get_template("scoresheets/match.html#hand_row")
-            context = {"row": row, "match": match, "read_only": read_only}
+            context = {"row": sheet.row(index), "match": match, "read_only": read_only}
             html = template.render(context)
         fresh[digest] = html
         rows.append(mark_safe(html))

@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from scoresheets import services
 from scoresheets.games.coinche.engine import CoincheRules
 from scoresheets.models import Match
+from scoresheets.scoresheet import Scoresheet
 from tests.factories import NAMES, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
@@ -104,6 +105,26 @@ def test_a_save_reads_nothing_again_after_its_write(client: Client):
     # its hands or their history (the undo bar's "changed since?" either).
     after = [sql for sql in queries[write + 1 :] if sql.startswith("SELECT")]
     assert after and all('FROM "django_session"' in sql for sql in after), after
+
+
+def test_a_new_hand_builds_the_view_of_its_own_row_only(client: Client, monkeypatch):
+    # The other rows come from the cache as the page left them: their views
+    # (Scoresheet.rows, one each) are not built for nothing.
+    match = play(make_match(), *[hand("A", 100)] * 5)
+    client.get(f"/m/{match.token}/")
+    built = []
+    real = Scoresheet.row
+
+    def counted(sheet: Scoresheet, index: int):
+        built.append(index)
+        return real(sheet, index)
+
+    monkeypatch.setattr(Scoresheet, "row", counted)
+    data = {"taker": "2", "points": "90", "match_version": str(match.version)}
+    saved = client.post(f"/m/{match.token}/donnes/", data, headers=HTMX)
+    assert saved.status_code == 200
+    assert 'id="hand-6"' in saved.content.decode()
+    assert built == [5]
 
 
 def test_a_save_joins_no_table(client: Client):
