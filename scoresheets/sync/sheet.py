@@ -69,10 +69,11 @@ def sheet_fragments(
     return {part: mark_safe(caching.with_csrf_token(request, parts[part])) for part in SHEET_PARTS}
 
 
-def rows_html(sheet: services.Scoresheet, token: str, *, read_only: bool) -> list[SafeString]:
-    """The rows of ``sheet`` (``match.html#hand_row``, newest first), each
-    rendered once and kept: after a new hand only its row is rendered, the
-    others come from the cache (one read, one write).
+def rows_html(sheet: services.Scoresheet, token: str, *, read_only: bool) -> SafeString:
+    """The rows of ``sheet`` (``match.html#hand_row``, newest first) as one
+    HTML text (the template shows it as it is: no loop over the rows), each
+    row rendered once and kept: after a new hand only its row is rendered,
+    the others come from the cache (one read, one write).
 
     A row shows its hand and the engine's result for it, which depends on the
     match's rules and names and on every hand up to it: each row is kept
@@ -116,11 +117,11 @@ def rows_html(sheet: services.Scoresheet, token: str, *, read_only: bool) -> lis
             context = {"row": sheet.row(index), "match": match, "read_only": read_only}
             html = template.render(context)
         fresh[digest] = html
-        rows.append(mark_safe(html))
+        rows.append(html)
     if fresh.keys() != kept.keys():
         # Only the rows of this sheet: a deleted or corrected hand's old row goes.
         caching.put(name, fresh, caching.ROWS_TTL)
-    return rows
+    return mark_safe("".join(rows))  # each row rendered by the template: escaped
 
 
 def sheet_name(token: str, version: int) -> str:
