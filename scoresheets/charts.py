@@ -172,8 +172,15 @@ def _lines(
     """The polylines of :func:`line_svg`, each with its dot markers when
     ``dots`` (few points) and the series asks for them."""
     out = []
+    # Each x position and each value's height written once: the series share
+    # the x positions, and a line repeats its values (the target: one value).
+    xs = [f"{x(i):.1f}" for i in range(max(len(line.values) for line in series))]
+    ys: dict[float, str] = {}
     for number, line in enumerate(series):
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line.values))
+        for value in line.values:
+            if value not in ys:
+                ys[value] = f"{y(value):.1f}"
+        points = " ".join(f"{xs[i]},{ys[v]}" for i, v in enumerate(line.values))
         marker = f"{chart_id}-dot-{number}"
         ends = ""
         if line.dots and dots:
