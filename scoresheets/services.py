@@ -8,6 +8,7 @@ see the change.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -352,7 +353,11 @@ def _check_belote_seat(hand: scoring.HandInput, belote_seat: int | None, number:
 
 
 def _begin(
-    match: Match, key: str | None, same: Callable[[HandRevision], bool]
+    match: Match,
+    key: str | None,
+    same: Callable[[HandRevision], bool],
+    *,
+    dates: bool = True,
 ) -> tuple[Match, list[Hand], HandRevision | None, str | None]:
     """Lock the match for this transaction and load its hands in order.
 
@@ -364,8 +369,21 @@ def _begin(
     (``same(revision)`` is false: e.g. a form brought back by the browser's
     Back button, holding a used key, now carrying another hand) is not a
     replay: the change goes on as a new one, recorded without a key.
+
+    The lock reads the match's version alone: every change of a match's row
+    bumps its version (:func:`_commit`, a concours's renaming), so at the
+    version of ``match`` (the caller's read) the locked row is ``match`` as
+    read, copied (the caller's object stays as it was: a view compares it
+    with the row after the change); at another version it is read again.
+    ``dates=False``: the hands' ``created_at`` and ``updated_at`` are not
+    read (a new hand neither shows nor saves the earlier ones).
     """
-    locked = Match.objects.select_for_update().get(pk=match.pk)
+    lock = Match.objects.select_for_update().filter(pk=match.pk)
+    version = lock.values_list("version", flat=True).get()
+    if version == match.version and not match.get_deferred_fields():
+        locked = copy.copy(match)
+    else:
+        locked = Match.objects.get(pk=match.pk)
     if key:
         # Its hand is read only for a replay (_replayed): no join on every write.
         # At most one revision has the key (revision_unique_key): no ordering
@@ -376,7 +394,10 @@ def _begin(
             if same(used):
                 return locked, [], used, key
             key = None
-    return locked, list(locked.hands.order_by("number")), None, key
+    hands = locked.hands.order_by("number")
+    if not dates:
+        hands = hands.defer("created_at", "updated_at")
+    return locked, list(hands), None, key
 
 
 def _replayed(locked: Match, replay: HandRevision) -> HandChange:
@@ -480,7 +501,10 @@ def hand_record(
     """
     data = Hand.data_of(hand, taker_seat, belote_seat)
     locked, every, replay, key = _begin(
-        match, key, lambda r: r.action == HandRevision.Action.CREATED and r.data == data
+        match,
+        key,
+        lambda r: r.action == HandRevision.Action.CREATED and r.data == data,
+        dates=False,
     )
     if replay is not None:
         return _replayed(locked, replay)

@@ -10,6 +10,7 @@ import re
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -139,3 +140,38 @@ def test_a_save_joins_no_table(client: Client):
     queries = [query["sql"] for query in captured.captured_queries]
     assert any('FROM "scoresheets_handrevision"' in sql for sql in queries)
     assert not [sql for sql in queries if " JOIN " in sql]
+
+
+def test_a_write_locks_the_match_by_its_version_and_leaves_the_callers_match_alone():
+    # The caller's match is current: the lock reads its version alone, the
+    # write starts from the caller's read, whose own object does not move.
+    match = play(make_match(), hand("A", 100))
+    version = match.version
+    with CaptureQueriesContext(connection) as captured:
+        change = services.hand_record(match=match, hand=hand("B", 90))
+    reads = [q["sql"] for q in captured.captured_queries if 'FROM "scoresheets_match"' in q["sql"]]
+    assert len(reads) == 1
+    assert reads[0].split(" FROM ")[0] in (
+        'SELECT "scoresheets_match"."version"',
+        'SELECT "scoresheets_match"."version" AS "version"',
+    )
+    # Nor are the earlier hands' dates read: a new hand neither shows nor saves them.
+    hands = [q["sql"] for q in captured.captured_queries if 'FROM "scoresheets_hand"' in q["sql"]]
+    assert len(hands) == 1 and '"scoresheets_hand"."updated_at"' not in hands[0]
+    assert change.after.match.version == version + 1 and change.after.match is not match
+    assert match.version == version
+    assert Match.objects.get(pk=match.pk).version == version + 1
+
+
+def test_a_write_reads_the_match_again_when_it_moved_on_since_the_callers_read():
+    match = play(make_match(), hand("A", 100))
+    stale = Match.objects.get(pk=match.pk)
+    # Another phone's hand and a change of the row (a concours renames its sides).
+    services.hand_record(match=match, hand=hand("A", 120))
+    Match.objects.filter(pk=match.pk).update(team_a_name="Les Bleus", version=F("version") + 1)
+    change = services.hand_record(match=stale, hand=hand("B", 90))
+    after = change.after.match
+    assert after.team_a_name == "Les Bleus"
+    assert after.version == Match.objects.get(pk=match.pk).version
+    assert [h.number for h in change.after.hands] == [1, 2, 3]
+    assert change.number == 3
