@@ -20,6 +20,12 @@ part of it that renders the sheet after the hand
 median wall time of a save. ``--profile``: a cProfile of 20 more saves (by
 cumulative time, then the app's own functions).
 
+``--callgrind``: under valgrind's callgrind, the instructions of each save,
+a count that the machine's load does not move (bench/README.md, "The sheet
+after a hand", has the command): each measured save is marked, callgrind
+zeroes its counts before it (``os.getppid``) and writes them out after it
+(``os.getpgrp``: one file a save, after a first one of the start-up).
+
 Not part of the pytest suite.
 """
 
@@ -186,6 +192,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--debug", action="store_true", help="DEBUG on (make run's settings)")
+    parser.add_argument(
+        "--callgrind", action="store_true", help="mark each save for valgrind's callgrind"
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     if not args.debug:  # the pages' static files by their manifest, as in production
@@ -201,10 +210,16 @@ def main() -> None:
         save(client, match)
     _timed_sheet_fragments()
     saves, walls, totals, sheets = [], [], [], []
+    if args.callgrind:
+        os.getpgrp()  # callgrind's first file: the start-up, then one file a save
     for match in matches[3:]:
         opened(client, match)
         SHEET_CPU.clear()
+        if args.callgrind:
+            os.getppid()  # callgrind: --zero-before=os_getppid*
         cpu, wall = save(client, match)
+        if args.callgrind:
+            os.getpgrp()  # callgrind: --dump-before=os_getpgrp* (this save's instructions)
         sheets.append(sum(SHEET_CPU) * 1000)
         saves.append(cpu * 1000)
         walls.append(wall * 1000)
