@@ -388,9 +388,11 @@ def _begin(
         # Its hand is read only for a replay (_replayed): no join on every write.
         # At most one revision has the key (revision_unique_key): no ordering
         # (the model's ordering, by hand, would join the hands and the match).
-        keyed = HandRevision.objects.filter(match=locked, key=key).order_by()[:1]
-        used = next(iter(keyed), None)
-        if used is not None:
+        # Almost every key is new: asked with EXISTS, the revision read only
+        # when there is one (a replay, or a key used by another change).
+        keyed = HandRevision.objects.filter(match=locked, key=key)
+        if keyed.exists():
+            used = keyed.get()
             if same(used):
                 return locked, [], used, key
             key = None
