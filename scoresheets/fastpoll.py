@@ -26,7 +26,6 @@ answers are the same.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Callable, Iterable
 from email.utils import formatdate
@@ -37,7 +36,7 @@ from django.core.signals import request_finished, request_started
 from django.http.request import split_domain_port, validate_host
 from django.urls import get_script_prefix, reverse
 
-from scoresheets import caching
+from scoresheets import caching, loop_threads
 from scoresheets.converters import TOKEN_LENGTH, TokenConverter
 
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
@@ -192,7 +191,8 @@ class UnchangedPollASGI:
     The checks are :class:`UnchangedPollApp`'s own, on a WSGI-like view of
     the request (its method, path, query and headers); the cache is read in
     the event loop with the per-process memory cache (microseconds), in a
-    worker thread with Redis (a round trip must not hold the loop)."""
+    thread with Redis (a round trip must not hold the loop: ``loop_threads``,
+    whose threads keep their Redis connection)."""
 
     def __init__(self, app: Callable) -> None:
         self.app = app
@@ -208,7 +208,7 @@ class UnchangedPollASGI:
         if self._in_loop:
             token = self.checks._unchanged_poll(environ)
         else:
-            token = await asyncio.to_thread(self.checks._unchanged_poll, environ)
+            token = await loop_threads.run(self.checks._unchanged_poll, environ)
         if token is None:
             return await self.app(scope, receive, send)
         secure = _is_secure(environ)

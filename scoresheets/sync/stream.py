@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import re
@@ -34,13 +35,12 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from email.utils import formatdate
 
-from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 
-from scoresheets import caching, fastpoll, push, pwa
+from scoresheets import caching, fastpoll, loop_threads, push, pwa
 from scoresheets.models import Match
 from scoresheets.sync.sheet import current_version
 
@@ -123,7 +123,7 @@ async def _async_stream(
     """The stream's chunks in an event loop; ``first``: the version already
     read for its first event (else read here)."""
     subscription = push.HUB.subscribe(token)  # in the loop: woken by the loop
-    read = sync_to_async(_read_version, thread_sensitive=False)
+    read = functools.partial(loop_threads.run, _read_version)
     try:
         sent = first if first is not None else await read(token, field=field)
         yield head + _event(sent or 0)
@@ -142,7 +142,7 @@ async def _async_stream(
 
 def _read_version(token: str, field: str, seen: int | None = None) -> int | None:
     """The match's version for a phone last sent ``seen``
-    (``sheet.current_version``), in a worker thread, which gives its database
+    (``sheet.current_version``), in a ``loop_threads`` thread, which gives its database
     connection back (to the pool) as a request's end would."""
     try:
         return current_version(token, field=field, seen=seen)
@@ -215,7 +215,7 @@ class EventStreamASGI:
             except TimeoutError:
                 return await self.app(scope, receive, send)
         token, field = found
-        version = await asyncio.to_thread(_stored_version, token, field)
+        version = await loop_threads.run(_stored_version, token, field)
         if version is None:  # unknown token, or no database: Django's 404 or 503
             return await self.app(scope, receive, send)
         heartbeat = pwa.timings()["stream_heartbeat"] / 1000

@@ -221,3 +221,67 @@ def test_a_cache_behind_the_phone_is_repaired_from_the_database():
     # A phone claiming a version the database never had is sent nothing.
     response = Client().get(f"/m/{match.token}/poll/?v={match.version + 5}")
     assert response.status_code == 204
+
+
+@pytest.mark.django_db(transaction=True)
+def test_reads_made_from_the_event_loop_keep_their_redis_connections(redis_cache: Redis):
+    # Issue 21: at 1,000 tables with push, most of the server's time went to
+    # connecting to Redis: a read sent to a thread with asyncio.to_thread
+    # (an unchanged poll) or from a stream's own task (a heartbeat) carried
+    # its context, in which Django's cache handler built a new client, pool
+    # and connection. Now they run in loop_threads, whose threads keep theirs.
+    import asyncio
+
+    import redis
+    from django.core.handlers.asgi import ASGIHandler
+
+    from scoresheets import loop_threads
+    from scoresheets.fastpoll import UnchangedPollASGI
+    from scoresheets.sync import stream
+
+    match = play(make_match(), hand("A", 100))
+    caching.version_changed([match.token, match.read_token], match.version)
+    app = UnchangedPollASGI(ASGIHandler())
+    path = f"/m/{match.token}/poll/"
+
+    async def poll() -> int:
+        scope = {
+            "type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
+            "root_path": "", "query_string": f"v={match.version}".encode(), "scheme": "http",
+            "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 5000),
+            "headers": [(b"host", b"127.0.0.1")], "http_version": "1.1", "asgi": {"version": "3.0"},
+        }  # fmt: skip
+        sent: list[dict] = []
+        bodies = [{"type": "http.request", "body": b"", "more_body": False}]
+
+        async def receive():
+            if bodies:
+                return bodies.pop()
+            await asyncio.Event().wait()  # the phone stays connected
+
+        async def send(message):
+            sent.append(message)
+
+        await app(scope, receive, send)
+        return sent[0]["status"]
+
+    async def heartbeats() -> list[str]:
+        chunks = stream._async_stream(match.token, "token", "", 0.01, 60.0)
+        try:
+            return [await anext(chunks) for _ in range(3)]
+        finally:
+            await chunks.aclose()
+
+    async def play_for_a_while() -> tuple[list[int], list[list[str]]]:
+        polls = [await poll() for _ in range(30)]
+        streams = await asyncio.gather(*(heartbeats() for _ in range(12)))
+        return polls, streams
+
+    connections = redis.Redis.from_url(redis_cache.url)
+    before = connections.info("stats")["total_connections_received"]
+    polls, streams = asyncio.run(play_for_a_while())
+    after = connections.info("stats")["total_connections_received"]
+    assert polls == [204] * 30
+    assert all(chunks[-1] == f"data: {match.version}\n\n" for chunks in streams)
+    # One connection a thread of loop_threads (and one for Django's first poll).
+    assert after - before <= loop_threads.THREADS + 2
