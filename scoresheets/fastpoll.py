@@ -56,7 +56,7 @@ class UnchangedPollApp:
 
     def __init__(self, app: WSGIApp) -> None:
         self.app = app
-        self._paths: re.Pattern[str] | None = None
+        self._routes = TokenRoutes("match_poll", "match_poll_read")
         self._headers: dict[bool, list[tuple[str, str]]] = {}
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
@@ -83,7 +83,7 @@ class UnchangedPollApp:
         query = QUERY.fullmatch(environ.get("QUERY_STRING", ""))
         if query is None:
             return None
-        found = self._poll_token(environ.get("PATH_INFO", ""))
+        found = self._routes.match(environ.get("PATH_INFO", ""))
         if found is None or not _host_allowed(environ):
             return None
         token, field = found
@@ -96,17 +96,6 @@ class UnchangedPollApp:
         if version is None or str(version) != query.group(1):
             return None
         return token
-
-    def _poll_token(self, path: str) -> tuple[str, str] | None:
-        """The token of ``path`` and its field (``"token"``, or ``"read_token"``
-        for the read-only poll) if it is a poll route, else None."""
-        if self._paths is None:
-            self._paths = route_pattern("match_poll", "match_poll_read")
-        found = self._paths.fullmatch(path)
-        if found is None:
-            return None
-        token, read_token = found.groups()
-        return (token, "token") if token is not None else (read_token, "read_token")
 
     def _keeping(self, secure: bool, start_response: Callable) -> Callable:
         """A ``start_response`` that keeps the headers of Django's unchanged 204."""
@@ -127,20 +116,34 @@ class UnchangedPollApp:
         return keep
 
 
-def route_pattern(*names: str) -> re.Pattern[str]:
-    """A pattern of the paths of the routes ``names`` (each taking one
-    token), one group a route holding its token: from the URL configuration,
-    the one source of the routes."""
-    sample = "x" * TOKEN_LENGTH
-    # PATH_INFO never holds the script name: the routes without the prefix
-    # that Django left in this thread (set per request, never reset).
-    prefix = get_script_prefix()
-    shapes = []
-    for name in names:
-        url = reverse(name, args=[sample])
-        before, after = ("/" + url.removeprefix(prefix)).split(sample)
-        shapes.append(f"{re.escape(before)}({TokenConverter.regex}){re.escape(after)}")
-    return re.compile("|".join(shapes))
+class TokenRoutes:
+    """A route taking a match's token and its read-only twin (URL names):
+    which of them a path is, from the URL configuration (the one source of
+    the routes), read at first use."""
+
+    def __init__(self, name: str, read_name: str) -> None:
+        self.names = (name, read_name)
+        self._pattern: re.Pattern[str] | None = None
+
+    def match(self, path: str) -> tuple[str, str] | None:
+        """The token of ``path`` and its field (``"token"``, or
+        ``"read_token"`` for the read-only route), or None."""
+        if self._pattern is None:
+            sample = "x" * TOKEN_LENGTH
+            # PATH_INFO never holds the script name: the routes without the
+            # prefix that Django left in this thread (set per request, never reset).
+            prefix = get_script_prefix()
+            shapes = []
+            for name in self.names:
+                url = reverse(name, args=[sample])
+                before, after = ("/" + url.removeprefix(prefix)).split(sample)
+                shapes.append(f"{re.escape(before)}({TokenConverter.regex}){re.escape(after)}")
+            self._pattern = re.compile("|".join(shapes))
+        found = self._pattern.fullmatch(path)
+        if found is None:
+            return None
+        token, read_token = found.groups()
+        return (token, "token") if token is not None else (read_token, "read_token")
 
 
 def _version_from_database(environ: dict, token: str, field: str) -> int | None:

@@ -75,3 +75,48 @@ def new_match_form(names: Sequence[str] | None = NAMES, **overrides: Any) -> dic
     players = {f"player_{seat}": name for seat, name in enumerate(names or (), start=1)}
     data = {**players, "first_dealer": "1", **NEW_MATCH_RULES, **overrides}
     return {key: value for key, value in data.items() if value is not None}
+
+
+def asgi_scope(path: str, query: str = "") -> dict:
+    """The ASGI scope of a phone's ``GET path?query`` on 127.0.0.1 (HTTP/1.1)."""
+    return {
+        "type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
+        "root_path": "", "query_string": query.encode(), "scheme": "http",
+        "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 5000),
+        "headers": [(b"host", b"127.0.0.1")], "http_version": "1.1", "asgi": {"version": "3.0"},
+    }  # fmt: skip
+
+
+async def asgi_get(app, path: str, query: str = "") -> tuple[int, dict[str, str]]:
+    """A phone's ``GET path?query`` answered by the ASGI ``app`` (it stays
+    connected): the status and the headers (names in lower case)."""
+    import asyncio
+
+    sent: list[dict] = []
+    bodies = [{"type": "http.request", "body": b"", "more_body": False}]
+
+    async def receive():
+        if bodies:
+            return bodies.pop()
+        await asyncio.Event().wait()  # the phone stays connected
+
+    async def send(message):
+        sent.append(message)
+
+    await app(asgi_scope(path, query), receive, send)
+    start = sent[0]
+    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}
+
+
+def counting_django() -> tuple[object, list[str]]:
+    """Django's ASGI handler, and the list of the paths that reached it."""
+    from django.core.handlers.asgi import ASGIHandler
+
+    reached: list[str] = []
+    django = ASGIHandler()
+
+    async def counting(scope, receive, send):
+        reached.append(scope["path"])
+        await django(scope, receive, send)
+
+    return counting, reached

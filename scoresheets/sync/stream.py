@@ -30,7 +30,6 @@ import contextlib
 import functools
 import logging
 import random
-import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from email.utils import formatdate
@@ -181,7 +180,7 @@ class EventStreamASGI:
 
     def __init__(self, app: Callable) -> None:
         self.app = app
-        self._paths: re.Pattern[str] | None = None
+        self._routes = fastpoll.TokenRoutes("match_events", "match_events_read")
         self._headers: dict[bool, list[tuple[bytes, bytes]]] = {}
         self._first: dict[bool, asyncio.Future] = {}  # the first stream's answer, per scheme
 
@@ -190,7 +189,7 @@ class EventStreamASGI:
         if scope["type"] != "http" or scope.get("method") != "GET" or scope["query_string"]:
             return await self.app(scope, receive, send)
         environ = fastpoll._environ(scope)
-        found = self._stream_token(environ["PATH_INFO"])
+        found = self._routes.match(environ["PATH_INFO"])
         if found is None or not push.stream_offered() or not fastpoll._host_allowed(environ):
             return await self.app(scope, receive, send)
         if environ.get("CONTENT_LENGTH") not in (None, "", "0") or environ.get(
@@ -231,16 +230,6 @@ class EventStreamASGI:
         start = {"type": "http.response.start", "status": 200, "headers": [*headers, expires]}
         await _serve(start, chunks, receive, send)
         return None
-
-    def _stream_token(self, path: str) -> tuple[str, str] | None:
-        """The token of ``path`` and its field if it is a stream route."""
-        if self._paths is None:
-            self._paths = fastpoll.route_pattern("match_events", "match_events_read")
-        found = self._paths.fullmatch(path)
-        if found is None:
-            return None
-        token, read_token = found.groups()
-        return (token, "token") if token is not None else (read_token, "read_token")
 
     def _keeping(self, secure: bool, send: Callable) -> Callable:
         """A ``send`` that keeps the headers of Django's stream."""

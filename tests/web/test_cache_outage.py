@@ -21,7 +21,7 @@ from django.test import Client, override_settings
 from scoresheets import caching
 from scoresheets.models import Match
 from scoresheets.sync.sheet import current_version
-from tests.factories import hand, make_match, play
+from tests.factories import asgi_get, hand, make_match, play
 
 pytestmark = [
     pytest.mark.django_db,
@@ -245,25 +245,7 @@ def test_reads_made_from_the_event_loop_keep_their_redis_connections(redis_cache
     path = f"/m/{match.token}/poll/"
 
     async def poll() -> int:
-        scope = {
-            "type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
-            "root_path": "", "query_string": f"v={match.version}".encode(), "scheme": "http",
-            "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 5000),
-            "headers": [(b"host", b"127.0.0.1")], "http_version": "1.1", "asgi": {"version": "3.0"},
-        }  # fmt: skip
-        sent: list[dict] = []
-        bodies = [{"type": "http.request", "body": b"", "more_body": False}]
-
-        async def receive():
-            if bodies:
-                return bodies.pop()
-            await asyncio.Event().wait()  # the phone stays connected
-
-        async def send(message):
-            sent.append(message)
-
-        await app(scope, receive, send)
-        return sent[0]["status"]
+        return (await asgi_get(app, path, f"v={match.version}"))[0]
 
     async def heartbeats() -> list[str]:
         chunks = stream._async_stream(match.token, "token", "", 0.01, 60.0)

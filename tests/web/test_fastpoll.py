@@ -16,7 +16,7 @@ from django.urls import set_script_prefix
 from scoresheets import caching, limits, services
 from scoresheets.fastpoll import PER_REQUEST, UnchangedPollApp
 from scoresheets.models import Match
-from tests.factories import hand, make_match, play
+from tests.factories import asgi_get, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
 
@@ -227,26 +227,7 @@ def test_under_asgi_an_unchanged_poll_is_answered_before_django_as_django_would(
     app = UnchangedPollASGI(counting)
 
     async def get(path: str, query: str) -> tuple[int, dict]:
-        scope = {
-            "type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
-            "root_path": "", "query_string": query.encode(), "scheme": "http",
-            "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 5000),
-            "headers": [(b"host", b"127.0.0.1")], "http_version": "1.1", "asgi": {"version": "3.0"},
-        }  # fmt: skip
-        sent: list[dict] = []
-        bodies = [{"type": "http.request", "body": b"", "more_body": False}]
-
-        async def receive():
-            if bodies:
-                return bodies.pop()
-            await asyncio.Event().wait()  # the phone stays connected
-
-        async def send(message):
-            sent.append(message)
-
-        await app(scope, receive, send)
-        start = sent[0]
-        return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}
+        return await asgi_get(app, path, query)
 
     path = f"/m/{match.token}/poll/"
     first = asyncio.run(get(path, f"v={match.version}"))

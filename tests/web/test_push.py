@@ -13,7 +13,7 @@ from django.test import Client, override_settings
 from scoresheets import caching, push, services
 from scoresheets.models import Hand, HandRevision, Match
 from scoresheets.sync import stream
-from tests.factories import hand, make_match, play
+from tests.factories import asgi_scope, counting_django, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
 
@@ -246,18 +246,10 @@ def test_under_asgi_a_stream_is_served_in_the_loop_as_django_would():
     # middleware, one thread a process). Now the loop serves it, after the
     # first of each process, with Django's headers; Django still answers
     # the unknown token and push off.
-    from django.core.handlers.asgi import ASGIHandler
-
     from scoresheets.fastpoll import PER_REQUEST
 
     match = play(make_match(), hand("A", 100))
-    reached: list[str] = []
-    django = ASGIHandler()
-
-    async def counting(scope, receive, send):
-        reached.append(scope["path"])
-        await django(scope, receive, send)
-
+    counting, reached = counting_django()
     app = stream.EventStreamASGI(counting)
 
     def get(path: str, publish: int | None = None) -> tuple[int, dict, str]:
@@ -294,34 +286,11 @@ def test_under_asgi_a_burst_of_first_streams_sends_one_to_django():
     # the first stream's headers went through Django's request cycle (p50
     # 12.5 s to open; 0.45 s once each worker had served one). Now they wait
     # for the first one's headers.
-    from django.core.handlers.asgi import ASGIHandler
-
     match = play(make_match(), hand("A", 100))
-    reached: list[str] = []
-    django = ASGIHandler()
-
-    async def counting(scope, receive, send):
-        reached.append(scope["path"])
-        await django(scope, receive, send)
-
+    counting, reached = counting_django()
     app = stream.EventStreamASGI(counting)
 
-    async def burst() -> list[int]:
-        gone, opened = asyncio.Event(), []
-        path = f"/voir/{match.read_token}/events/"
-        phones = [
-            asyncio.ensure_future(asgi_stream(app, path, hold=(gone, opened))) for _ in range(8)
-        ]
-        try:
-            async with asyncio.timeout(30):
-                while len(opened) < len(phones):
-                    await asyncio.sleep(0.05)
-        finally:
-            gone.set()
-            await asyncio.gather(*phones)
-        return opened
-
-    assert asyncio.run(burst()) == [200] * 8
+    assert hold_streams(app, f"/voir/{match.read_token}/events/", 8) == [200] * 8
     assert len(reached) == 1
 
 
@@ -340,16 +309,22 @@ def test_under_django_asgi_a_stream_gives_its_database_connection_back():
     max_size = connection.settings_dict["OPTIONS"]["pool"]["max_size"]
     django = ASGIHandler()
 
-    async def many() -> list[int]:
+    # Each waits 10 s for a connection, if it must.
+    assert hold_streams(django, f"/m/{match.token}/events/", max_size + 4) == [200] * (max_size + 4)
+
+
+def hold_streams(app, path: str, count: int) -> list[int]:
+    """The statuses of ``count`` phones that open ``path`` at once from the
+    ASGI ``app`` and hold their streams until every one has its first event
+    (or answer); at most 30 s."""
+
+    async def hold() -> list[int]:
         gone, opened = asyncio.Event(), []
         phones = [
-            asyncio.ensure_future(
-                asgi_stream(django, f"/m/{match.token}/events/", hold=(gone, opened))
-            )
-            for _ in range(max_size + 4)
+            asyncio.ensure_future(asgi_stream(app, path, hold=(gone, opened))) for _ in range(count)
         ]
         try:
-            async with asyncio.timeout(30):  # each waits 10 s for a connection, if it must
+            async with asyncio.timeout(30):
                 while len(opened) < len(phones):
                     await asyncio.sleep(0.05)
         finally:
@@ -357,7 +332,7 @@ def test_under_django_asgi_a_stream_gives_its_database_connection_back():
             await asyncio.gather(*phones)
         return opened
 
-    assert asyncio.run(many()) == [200] * (max_size + 4)
+    return asyncio.run(hold())
 
 
 async def asgi_stream(
@@ -368,12 +343,7 @@ async def asgi_stream(
     With ``hold`` (an event, a list): the status appended to the list as soon
     as the first event (or the answer) came, the phone staying until the
     event is set."""
-    scope = {
-        "type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
-        "root_path": "", "query_string": b"", "scheme": "http",
-        "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 5000),
-        "headers": [(b"host", b"127.0.0.1")], "http_version": "1.1", "asgi": {"version": "3.0"},
-    }  # fmt: skip
+    scope = asgi_scope(path)
     sent: list[dict] = []
     gone = asyncio.Event()
     first = [{"type": "http.request", "body": b"", "more_body": False}]
