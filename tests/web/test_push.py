@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.test import Client, override_settings
 
-from scoresheets import caching, push, services
+from scoresheets import caching, loop_threads, push, services
 from scoresheets.models import Hand, HandRevision, Match
 from scoresheets.sync import stream
 from tests.factories import asgi_scope, counting_django, hand, make_match, play
@@ -380,3 +380,68 @@ async def asgi_stream(
     body = "".join(m.get("body", b"").decode() for m in sent[1:])
     headers = {k.decode().lower(): v.decode() for k, v in start["headers"]}
     return start["status"], headers, body
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(PUSH_BACKEND="local")
+def test_the_heartbeats_of_many_streams_read_the_cache_together(monkeypatch):
+    # Issue 21: at 1,000 tables each of 4,000 streams read its version at
+    # each heartbeat, a thread hop and a cache read each (about 130 a second
+    # a worker). The heartbeats of a loop now share one cache read.
+    match = play(make_match(), hand("A", 100))
+    caching.version_changed([match.token, match.read_token], match.version)
+    reads, batches = [], []
+    monkeypatch.setattr(
+        stream, "_read_version", _counting(stream._read_version, reads), raising=True
+    )
+    monkeypatch.setattr(caching, "get_many", _counting(caching.get_many, batches))
+
+    async def heartbeats() -> list[str]:
+        chunks = stream._async_stream(match.token, "token", "", 0.01, 60.0)
+        try:
+            return [await anext(chunks) for _ in range(4)]
+        finally:
+            await chunks.aclose()
+
+    async def streams() -> list[list[str]]:
+        return await asyncio.gather(*(heartbeats() for _ in range(10)))
+
+    told = asyncio.run(streams())
+    assert all(chunks[1:] == [f"data: {match.version}\n\n"] * 3 for chunks in told)
+    assert len(reads) == 10  # each stream's first event; its heartbeats: the batches
+    assert 1 <= len(batches) <= 10  # 30 heartbeats
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(PUSH_BACKEND="local")
+def test_a_batched_heartbeat_reads_past_a_cache_older_than_the_version_sent():
+    # The batch reads only the cache: a cached version below what the phone
+    # was sent (a Redis restarted from an old snapshot) sends the stream to
+    # the database, as the poll does, and the cache is repaired.
+    match = play(make_match(), hand("A", 100))
+    sent = match.version
+
+    async def two_events() -> list[str]:
+        chunks = stream._async_stream(match.token, "token", "", 0.05, 60.0, first=sent)
+        try:
+            first = await anext(chunks)
+            with override_settings(PUSH_BACKEND="off"):  # the save notifies nobody
+                await loop_threads.run(play, match, hand("B", 90))
+            caching.version_changed([match.token, match.read_token], sent - 1)
+            return [first, await anext(chunks)]
+        finally:
+            await chunks.aclose()
+
+    first, second = asyncio.run(two_events())
+    match.refresh_from_db()
+    assert first.endswith(f"data: {sent}\n\n")
+    assert second == f"data: {match.version}\n\n"
+    assert caching.match_version(match.token) == match.version
+
+
+def _counting(function, calls: list):
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return function(*args, **kwargs)
+
+    return counted
