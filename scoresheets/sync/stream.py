@@ -158,6 +158,7 @@ class HeartbeatReads:
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: dict[str, list[asyncio.Future]] = {}
+        self._reading: set[asyncio.Task] = set()
 
     async def version(self, token: str) -> int | None:
         """The version the cache holds for ``token`` (``None``: not there)."""
@@ -166,9 +167,14 @@ class HeartbeatReads:
             self._loop, self._waiting = loop, {}
         future = loop.create_future()
         if not self._waiting:
-            loop.call_later(self.WINDOW, lambda: loop.create_task(self._read()))
+            loop.call_later(self.WINDOW, self._start_read, loop)
         self._waiting.setdefault(token, []).append(future)
         return await future
+
+    def _start_read(self, loop: asyncio.AbstractEventLoop) -> None:
+        task = loop.create_task(self._read())
+        self._reading.add(task)  # a task nobody holds may be collected mid-way
+        task.add_done_callback(self._reading.discard)
 
     async def _read(self) -> None:
         waiting, self._waiting = self._waiting, {}
