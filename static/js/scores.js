@@ -164,6 +164,20 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 });
 document.addEventListener("htmx:sendError", (event) => { if (isPreview(event)) drawPreview(); });
 document.addEventListener("htmx:afterSwap", (event) => { if (isPreview(event)) markStale(false); });
+// A preview asked while another travels is dropped (its hx-sync "abort": a
+// preview never aborts the save), so what was typed meanwhile would never be
+// previewed on a slow network: once the one sent is back, the form as it is
+// now is previewed again if it changed since.
+let previewed = null;
+const typed = () => { const f = form(); return f ? new URLSearchParams(new FormData(f)).toString() : null; };
+document.addEventListener("htmx:beforeSend", (event) => { if (isPreview(event)) previewed = typed(); });
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (!isPreview(event) || previewed === null) return;
+  const sent = previewed;
+  previewed = null;
+  const f = form();
+  if (f && event.detail.elt.isConnected && typed() !== sent) f.dispatchEvent(new Event("input", { bubbles: true }));
+});
 // Typed over without network: greyed until this phone's preview comes.
 document.addEventListener("input", (event) => {
   const f = form();
