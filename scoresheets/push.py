@@ -146,8 +146,11 @@ class Hub:
             subscription.deliver(CHECK)
 
     def close(self) -> None:
-        """Stop the listener (its connection closes within a second)."""
+        """Stop the listener (its connection closes within a second) and end
+        every stream of this process (a server's shutdown, a test session's
+        end): each is woken and ends without reading the database again."""
         self.closing.set()
+        self.check_all()
         if self._listener is not None:
             self._listener.join(5)
 

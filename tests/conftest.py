@@ -112,6 +112,29 @@ def pytest_collection_modifyitems(config, items):
             raise pytest.UsageError(f"{item.nodeid}: tests/engine/ has no database (tests/web/)")
 
 
+@pytest.fixture(scope="session")
+def _server_threads_closed(django_db_setup):
+    """At the session's end, before its test database is dropped: the push
+    hub's streams and listener, and the loop_threads' connections, closed.
+    Left open, a PostgreSQL run could not drop its database ("is being
+    accessed by other users") and the live server's streams read a database
+    gone (``test_push``'s two closing tests)."""
+    yield
+    from scoresheets import loop_threads, push
+
+    push.HUB.close()
+    loop_threads.close()
+
+
+@pytest.fixture(autouse=True)
+def _closed_at_the_end(request):
+    """Every test that has a database asks for ``_server_threads_closed`` (set
+    up after the database, so closed before it is dropped)."""
+    database = {"django_db_setup", "live_server"} & set(request.fixturenames)
+    if database or request.node.get_closest_marker("django_db"):
+        request.getfixturevalue("_server_threads_closed")
+
+
 @pytest.fixture(autouse=True)
 def _default_language():
     """Each test starts in the site's language: a request made by an earlier

@@ -101,6 +101,8 @@ def _sync_stream(
         end = time.monotonic() + lifetime
         while time.monotonic() < end:
             told = subscription.wait(heartbeat)
+            if push.HUB.closing.is_set():  # the server stops: end, the phone polls
+                break
             if told is None or told == push.CHECK:  # a heartbeat: check it ourselves
                 told = current_version(token, field=field, seen=sent)
             sent, chunk = _next(told, sent)
@@ -129,6 +131,8 @@ async def _async_stream(
         end = time.monotonic() + lifetime
         while time.monotonic() < end:
             told = await subscription.await_(heartbeat)
+            if push.HUB.closing.is_set():  # the server stops: end, the phone polls
+                break
             if told is None:  # a heartbeat: the cached version, read with others
                 cached = await HEARTBEAT_READS.version(token)
                 # Missing, or below what this phone was sent (a stale cache):

@@ -445,3 +445,52 @@ def _counting(function, calls: list):
         return function(*args, **kwargs)
 
     return counted
+
+
+@pytest.mark.django_db(transaction=True)
+def test_closing_the_read_threads_closes_their_database_connections():
+    # Issue 18's 'a PostgreSQL run left a connection open so its test
+    # database was not dropped', back with issue 21: the loop_threads keep a
+    # database connection each (as a WSGI thread does), and nothing closed
+    # them, so `make test` on PostgreSQL ended with "database ... is being
+    # accessed by other users". loop_threads.close() closes every thread's.
+    from django.db import connections
+
+    def open_connection():
+        Match.objects.exists()
+        return connections["default"]
+
+    handles = {
+        id(handle): handle
+        for handle in [asyncio.run(loop_threads.run(open_connection)) for _ in range(20)]
+    }
+    assert all(handle.connection is not None for handle in handles.values())
+    loop_threads.close()
+    assert all(handle.connection is None for handle in handles.values())
+    assert asyncio.run(loop_threads.run(lambda: 7)) == 7  # a new pool at the next call
+
+
+@override_settings(PUSH_BACKEND="local")  # no listener, whose connecting wakes streams
+def test_streams_end_when_the_hub_closes(monkeypatch):
+    # A server's shutdown (or a test session's end) closes the hub: its
+    # streams end at once instead of reading the database at their next
+    # heartbeat, up to 15 s later (the browser tier on PostgreSQL logged
+    # "stream ended: OperationalError" to a closed stderr, its database gone).
+    hub = push.Hub()
+    monkeypatch.setattr(push, "HUB", hub)
+    reads = []
+    monkeypatch.setattr(stream, "current_version", lambda *a, **k: reads.append(a) or 3)
+    chunks = stream._sync_stream("closing-token", "token", "", 60.0, 600.0)
+    assert next(chunks) == "data: 3\n\n"
+    ended = threading.Event()
+
+    def drain():
+        for _ in chunks:
+            pass
+        ended.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    hub.close()
+    assert ended.wait(10)
+    assert len(reads) == 1  # its first event only: no read after the close
+    assert hub.count() == 0
