@@ -479,6 +479,35 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
+SEASON_NAME_MAX = 100  # characters (the season document's free ``name``)
+
+
+class Season(models.Model):
+    """A season ("challenge"): concours nights of one club ranked together,
+    player by player (docs/concours.md 6 and 6.5).
+
+    Reached, as a concours, only through its unguessable ``token`` (the
+    organiser's link: nights added and removed) or ``read_token`` (the
+    ranking, read only). ``settings`` is the season document's ``settings``
+    object as chosen (the keys left out take the contract's defaults, 6.2),
+    checked by the pure core (``scoresheets.concours.season``) on every
+    write. Its nights are the concours whose ``season`` it is; its players
+    are derived from their registered names (``season_services``), never
+    stored.
+    """
+
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    read_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    creation_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
+    name = models.CharField(max_length=SEASON_NAME_MAX)
+    settings = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Concours(models.Model):
     """A concours de belote: a club's tournament night (docs/concours.md).
 
@@ -520,6 +549,10 @@ class Concours(models.Model):
     )
     rule_values = models.JSONField(default=default_rule_values)
     seed = models.BigIntegerField(default=new_seed, editable=False)
+    # The season (challenge) this night counts in, at most one.
+    season = models.ForeignKey(
+        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="nights"
+    )
 
     class Meta:
         verbose_name_plural = "concours"

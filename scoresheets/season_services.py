@@ -1,0 +1,308 @@
+"""The season's writes and reads (docs/concours.md 6.5; issue 19, "Season").
+
+A season (a club's "challenge") links concours of the app into one
+individual ranking across nights. The web part stores which concours are
+its nights and the settings chosen; it never ranks by itself. Every read
+builds the **season document** (docs/concours.md 6.1) from the database in
+one function, :func:`season_document`, and the ranking is the pure core's
+(``scoresheets.concours.season``) reading of that document: what
+``manage.py rank_season`` prints for the season's JSON download.
+
+The season's players are derived from the names registered in its
+concours (:func:`player_key`): the same name, whatever its case, accents
+and spaces, is the same player on every night. À la mêlée each registered
+player is an entrant; a team whose players were registered without names
+is left out (guests), and so is a second entrant of one night with the
+same player's name (:class:`NightNotes` says which, for the page).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from scoresheets import concours_services as cs
+from scoresheets import scoring, services
+from scoresheets.concours import document as cdoc
+from scoresheets.concours import season as season_core
+from scoresheets.converters import TOKEN_LENGTH
+from scoresheets.models import Concours, Match, Season, Table
+
+# A token in a pasted link: a whole run of the token alphabet of its length.
+LINK_TOKEN = re.compile(rf"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}(?![A-Za-z0-9_-])")
+
+
+def _problem(field: str, code: str, message: str, **params: Any) -> scoring.MatchError:
+    return scoring.MatchError([scoring.Problem(None, field, code, message, tuple(params.items()))])
+
+
+def player_key(name: str) -> str:
+    """What tells two registered names apart in a season: "Léa  Martin",
+    "lea martin" and "LÉA MARTIN" are one player (case folded, accents
+    stripped by NFKD, spaces collapsed)."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(text.casefold().split())
+
+
+# --------------------------------------------------------------------------
+# Reading: the season document, the ranking, the state the pages show
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class NightNotes:
+    """What a night leaves out of the season, for the page to say: its
+    ``guests`` (teams registered without players' names) and the names
+    registered twice that night (``twice``: the later entrant's player is
+    not counted); ``players``: the season players it has."""
+
+    concours: Concours
+    state: cs.State
+    players: int = 0
+    guests: int = 0
+    twice: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SeasonState:
+    """A season as read from the database: its nights in order (their
+    notes), its season document and the pure core's ranking of it
+    (``ranking``: the ranking document of docs/concours.md 6.4), or the
+    core's problems when the document does not parse (``problems``)."""
+
+    season: Season
+    nights: tuple[NightNotes, ...]
+    document: dict[str, Any]
+    ranking: dict[str, Any] | None
+    problems: tuple[scoring.Problem, ...] = ()
+
+
+def nights_of(season: Season) -> list[Concours]:
+    """The season's concours, ordered by their date (then as created)."""
+    return list(season.nights.order_by("date", "pk"))
+
+
+def _night_names(state: cs.State) -> list[tuple[int, list[str]]]:
+    """Each entrant of a night and the names of its players: à la mêlée the
+    entrant is the player; a team, its registered players."""
+    melee = state.settings.mode is cdoc.Mode.MELEE
+    return [
+        (e.number, [e.name] if melee else [p for p in e.players if p and p.strip()])
+        for e in state.entrants
+    ]
+
+
+def _document(season: Season, states: Sequence[cs.State]) -> tuple[dict[str, Any], list]:
+    """The season document of ``season`` with ``states`` as its nights, and
+    each night's :class:`NightNotes`."""
+    numbers: dict[str, int] = {}  # player key -> season player number
+    players: list[dict[str, Any]] = []
+    nights: list[dict[str, Any]] = []
+    notes: list[NightNotes] = []
+    for state in states:
+        note = NightNotes(state.concours, state)
+        seen: set[str] = set()
+        entrants = []
+        for number, names in _night_names(state):
+            if not names:
+                note.guests += 1
+                continue
+            mine: list[int] = []
+            for name in names:
+                key = player_key(name)
+                if not key:
+                    continue
+                if key in seen:
+                    note.twice.append(name.strip())
+                    continue
+                seen.add(key)
+                if key not in numbers:
+                    numbers[key] = len(players) + 1
+                    players.append({"number": numbers[key], "name": " ".join(name.split())})
+                mine.append(numbers[key])
+            if mine:
+                entrants.append({"number": number, "players": mine})
+        note.players = len(seen)
+        concours = state.concours
+        nights.append(
+            {
+                "date": concours.date.isoformat(),
+                "name": concours.name,
+                "concours": state.document,
+                "entrants": entrants,
+            }
+        )
+        notes.append(note)
+    document = {
+        "name": season.name,
+        "settings": dict(season.settings),
+        "players": players,
+        "nights": nights,
+    }
+    return document, notes
+
+
+def season_document(season: Season) -> dict[str, Any]:
+    """The season document of ``season`` (docs/concours.md 6.1), built from
+    the database: what ``manage.py rank_season`` ranks exactly as the
+    season's pages do."""
+    return load(season).document
+
+
+def load(season: Season) -> SeasonState:
+    """Read ``season`` whole (each night's concours through
+    ``concours_services.load``), build its document and rank it through
+    the pure core. Never raises on a stored season: a document the core
+    refuses (a night changed since it was added) gives its ``problems``
+    and no ranking."""
+    states = [cs.load(c) for c in nights_of(season)]
+    document, notes = _document(season, states)
+    try:
+        ranking = season_core.rank_season_document(document)
+    except scoring.MatchError as error:
+        return SeasonState(season, tuple(notes), document, None, tuple(error.problems))
+    return SeasonState(season, tuple(notes), document, ranking)
+
+
+# --------------------------------------------------------------------------
+# Writing
+# --------------------------------------------------------------------------
+
+
+def check_settings(settings: dict[str, Any]) -> None:
+    """Raise the pure core's ``MatchError`` for invalid season ``settings``
+    (6.2). The ``win_points`` and ``bye`` a season imposes on its nights
+    are checked as a concours' settings (1.2), so that a wrong value is
+    refused when the season is made, not when its first night is added."""
+    season_core.parse_season({"settings": settings, "players": [], "nights": []})
+    imposed = {k: settings[k] for k in ("win_points", "bye") if k in settings}
+    if imposed:
+        cdoc.parse_concours({"settings": imposed, "teams": [], "parties": []})
+
+
+def season_create(
+    *, name: str, settings: dict[str, Any] | None = None, key: str | None = None
+) -> Season:
+    """Create a season named ``name`` with ``settings`` (docs/concours.md
+    6.2: the keys left out take their defaults).
+
+    Raises ``scoring.MatchError`` with the pure core's problems for invalid
+    settings (fields ``settings.*``). ``key`` is the form's one-time key: the
+    form sent again gets the season the first sending made."""
+    settings = dict(settings or {})
+    check_settings(settings)
+
+    def find(key: str | None) -> tuple[Season | None, str | None]:
+        if not key:
+            return None, None
+        made = Season.objects.filter(creation_key=key).first()
+        if made is None:
+            return None, key
+        return (made, key) if made.name == name.strip() else (None, None)
+
+    def create(key: str | None) -> Season:
+        season = Season(name=name.strip(), settings=settings, creation_key=key)
+        season.full_clean(validate_unique=False)
+        with transaction.atomic():
+            season.save()
+        return season
+
+    return services.created_once(key, find, create)
+
+
+def concours_of_link(text: str) -> Concours:
+    """The concours whose organiser's link (or bare token) ``text`` holds.
+
+    Raises ``scoring.MatchError`` (field ``link``) saying what the link is
+    when it is no concours' organiser link: ``concours_read_link`` (the
+    room's link: adding a night takes the concours' own writing link, so
+    nobody puts a club's concours in a season of theirs),
+    ``season_link``, ``match_link``, ``table_link``, ``unknown_link``."""
+    tokens = LINK_TOKEN.findall(text or "")
+    found = {c.token: c for c in Concours.objects.filter(token__in=tokens)}
+    for token in tokens:
+        if token in found:
+            return found[token]
+    either = Q(token__in=tokens) | Q(read_token__in=tokens)
+    kinds = (
+        ("concours_read_link", Concours.objects.filter(read_token__in=tokens)),
+        ("season_link", Season.objects.filter(either)),
+        ("match_link", Match.objects.filter(either)),
+        ("table_link", Table.objects.filter(either)),
+    )
+    for code, query in kinds:
+        if tokens and query.exists():
+            raise _problem("link", code, "this is not a concours' organiser link")
+    raise _problem("link", "unknown_link", "no concours has this link")
+
+
+def _lock(season: Season) -> Season:
+    return Season.objects.select_for_update().get(pk=season.pk)
+
+
+def _touch(season: Season) -> None:
+    Season.objects.filter(pk=season.pk).update(updated_at=timezone.now())
+
+
+@transaction.atomic
+def season_night_add(*, season: Season, concours: Concours) -> Concours:
+    """Add ``concours`` to ``season`` as a night (ordered by its date).
+    Added already, nothing changes (a double tap).
+
+    Raises ``scoring.MatchError``: ``other_season`` (field ``link``, param
+    ``season``: its name) when the concours is in another season (a
+    concours counts in one season at most); the pure core's problems of
+    the season document with it (``out_of_range`` past 100 nights, a night
+    the season's ``bye`` cannot score: ``bye_undefined``)."""
+    locked = _lock(season)
+    concours = Concours.objects.select_for_update().get(pk=concours.pk)
+    if concours.season_id == locked.pk:
+        return concours
+    if concours.season_id is not None:
+        other = Season.objects.get(pk=concours.season_id)
+        raise _problem("link", "other_season", "in another season", season=other.name)
+    states = [cs.load(c) for c in nights_of(locked)]
+    states.append(cs.load(concours))
+    states.sort(key=lambda s: (s.concours.date, s.concours.pk))
+    document, _notes = _document(locked, states)
+    season_core.parse_season(document)
+    concours.season = locked
+    concours.save(update_fields=["season"])
+    _touch(locked)
+    return concours
+
+
+@transaction.atomic
+def season_night_remove(*, season: Season, concours_id: int) -> Concours:
+    """Take the concours ``concours_id`` out of ``season`` (it stays as it
+    is, in no season). Raises ``Concours.DoesNotExist`` for a concours that
+    is no night of this season."""
+    locked = _lock(season)
+    concours = locked.nights.select_for_update().get(pk=concours_id)
+    concours.season = None
+    concours.save(update_fields=["season"])
+    _touch(locked)
+    return concours
+
+
+__all__ = [
+    "NightNotes",
+    "SeasonState",
+    "check_settings",
+    "concours_of_link",
+    "load",
+    "nights_of",
+    "player_key",
+    "season_create",
+    "season_document",
+    "season_night_add",
+    "season_night_remove",
+]
