@@ -48,11 +48,13 @@ __all__ = [
     "DELIMITER",
     "HAND_COLUMNS",
     "MATCH_COLUMNS",
+    "SEASON_RANKING_COLUMNS",
     "WORD_COLUMNS",
     "concours_ranking_csv",
     "concours_tables_csv",
     "hands_csv",
     "matches_csv",
+    "season_ranking_csv",
 ]
 
 DELIMITER = ";"
@@ -411,3 +413,55 @@ def concours_tables_csv(
         for bye, name in byes:
             out.append([number, "", "", _text(name), "", "", "", "", "", "", bye])
     return _write(CONCOURS_TABLES_COLUMNS, out, labels, delimiter)
+
+
+SEASON_RANKING_COLUMNS: tuple[str, ...] = (
+    "rank",
+    "player",
+    "name",
+    "ranked",
+    "nights",
+    "counted",
+    "win_points",
+    "points",
+    "conceded",
+    "difference",
+    "wins",
+    "draws",
+    "losses",
+    "parties",
+    "byes",
+    "penalties",
+    "ex_aequo",
+)
+"""Columns of :func:`season_ranking_csv`, then one ``tiebreak_<name>``
+column per tiebreak of the season, in order: the season ranking
+document's entry (docs/concours.md 6.4); flags are ``1``/``0``, the rank
+of an unranked player empty."""
+
+
+def season_ranking_csv(
+    ranking: Mapping[str, object],
+    *,
+    labels: Mapping[str, str] | None = None,
+    delimiter: str = DELIMITER,
+) -> str:
+    """The CSV of a season's ranking: ``ranking`` is the season ranking
+    document (6.4), a row a player in its order (ranked first, then the
+    unranked). ``labels`` maps column ids (:data:`SEASON_RANKING_COLUMNS`,
+    ``tiebreak_<name>``) to header texts. Returns the CSV text, starting
+    with a byte order mark."""
+    tiebreaks = list(ranking["tiebreaks"])  # type: ignore[call-overload]
+    columns = (*SEASON_RANKING_COLUMNS, *(f"tiebreak_{name}" for name in tiebreaks))
+    out = []
+    for standing in ranking["standings"]:  # type: ignore[attr-defined]
+        values = {**standing, "name": _text(standing["name"] or "")}
+        line = [
+            _flag(values[c])
+            if isinstance(values[c], bool)
+            else ("" if values[c] is None else values[c])
+            for c in SEASON_RANKING_COLUMNS
+        ]
+        line.extend(standing["tiebreaks"][name] for name in tiebreaks)
+        out.append(line)
+    return _write(columns, out, labels, delimiter)

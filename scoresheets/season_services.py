@@ -259,8 +259,9 @@ def season_night_add(*, season: Season, concours: Concours) -> Concours:
 
     Raises ``scoring.MatchError``: ``other_season`` (field ``link``, param
     ``season``: its name) when the concours is in another season (a
-    concours counts in one season at most); the pure core's problems of
-    the season document with it (``out_of_range`` past 100 nights, a night
+    concours counts in one season at most); ``season_full`` (param ``max``)
+    past 100 nights; the pure core's problems of the season document with
+    it (a night
     the season's ``bye`` cannot score: ``bye_undefined``)."""
     locked = _lock(season)
     concours = Concours.objects.select_for_update().get(pk=concours.pk)
@@ -270,6 +271,8 @@ def season_night_add(*, season: Season, concours: Concours) -> Concours:
         other = Season.objects.get(pk=concours.season_id)
         raise _problem("link", "other_season", "in another season", season=other.name)
     states = [cs.load(c) for c in nights_of(locked)]
+    if len(states) >= season_core.MAX_NIGHTS:
+        raise _problem("link", "season_full", "the season is full", max=season_core.MAX_NIGHTS)
     states.append(cs.load(concours))
     states.sort(key=lambda s: (s.concours.date, s.concours.pk))
     document, _notes = _document(locked, states)

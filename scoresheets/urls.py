@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.urls import path, register_converter
 
 from scoresheets import concours_room_views as room
-from scoresheets import concours_views, hand_views, pwa, table_views, views
+from scoresheets import concours_views, hand_views, pwa, season_views, table_views, views
 from scoresheets.converters import TokenConverter
 
 # A token route matches only a well-formed token: anything else is a 404 at once.
@@ -77,6 +77,15 @@ urlpatterns = [
         concours_views.concours_penalty_delete,
         name="concours_penalty_delete",
     ),
+    # A season, the club's "challenge" (issue 19, docs/concours.md 6.5): the organiser's link.
+    path("challenge/nouveau/", season_views.season_new, name="season_new"),
+    path("ch/<token:token>/", season_views.season_detail, name="season"),
+    path("ch/<token:token>/concours/", season_views.season_night_add, name="season_night_add"),
+    path(
+        "ch/<token:token>/concours/<int:concours_id>/retirer/",
+        season_views.season_night_remove,
+        name="season_night_remove",
+    ),
     # Read-only links (issue 8): the same live pages, with nothing that writes.
     # Each name is its writing twin's name + "_read" (see the page_url tag).
     path("voir/<token:token>/", views.match_read, name="match_read"),
@@ -146,4 +155,16 @@ urlpatterns = [
         name="concours_documents_zip_read",
     ),
     path("c/<token:token>/cartes/", room.concours_cards, name="concours_cards"),
+    # A season's read-only link: its ranking and its downloads.
+    path("voir/challenge/<token:token>/", season_views.season_read, name="season_read"),
+    path(
+        "voir/challenge/<token:token>/classement.csv",
+        season_views.season_ranking_csv,
+        name="season_ranking_csv_read",
+    ),
+    path(
+        "voir/challenge/<token:token>/challenge.json",
+        season_views.season_document_json,
+        name="season_document_json_read",
+    ),
 ]

@@ -56,6 +56,7 @@ from scoresheets.match_page import (
     match_context,
 )
 from scoresheets.models import Match
+from scoresheets.season_views import my_seasons
 from scoresheets.sync.entry import entry_form_html
 from scoresheets.sync.ladder import attempt
 from scoresheets.sync.sheet import poll, sheet_fragments
@@ -82,6 +83,7 @@ def _home(request: HttpRequest, import_form: ImportForm, status: int = 200) -> H
         "import_form": import_form,
         "tables": my_tables(request),
         "concours_list": my_concours(request),
+        "seasons": my_seasons(request),
     }
     return render(request, "scoresheets/home.html", context, status=status)
 

@@ -59,7 +59,13 @@ def every_route(fixture: Fixture) -> list[tuple[str, str]]:
     progress, with hands), its table, a hand and a player of that table."""
     match = fixture.matches[-1]
     hand = match.hands.first()
-    values = {"hand_id": hand.pk, "player_id": fixture.ids["Léa"], "number": 1, "penalty_id": 1}
+    values = {
+        "hand_id": hand.pk,
+        "player_id": fixture.ids["Léa"],
+        "number": 1,
+        "penalty_id": 1,
+        "concours_id": 1,
+    }
     routes = []
     for route, pattern in _patterns(get_resolver().url_patterns):
         kwargs = {}

@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoresheets import concours_services as cs
-from scoresheets import services, urls
-from scoresheets.models import Concours, Hand, HandRevision, Match, Table, TablePlayer
+from scoresheets import season_services, services, urls
+from scoresheets.models import Concours, Hand, HandRevision, Match, Season, Table, TablePlayer
 from tests.factories import hand, make_match, new_match_form, play
 from tests.tables_fixture import Fixture, make_fixture
 
@@ -64,6 +64,9 @@ POSTED: dict[str, dict[str, Any]] = {
     "concours_swap": {"a": "1", "b": "3"},
     "concours_penalty": {"entrant": "1", "points": "162", "kind": "deducted"},
     "concours_penalty_delete": {},
+    "season": {},
+    "season_night_add": {"link": "a concours' organiser link"},
+    "season_night_remove": {},
 }
 # The routes that answer a GET (the others answer 405 to any token: a method
 # refused says nothing about the token).
@@ -83,6 +86,7 @@ GET_ROUTES = {
     "table_hands_csv",
     "concours_cards",
     "concours",
+    "season",
 }
 POST_ROUTES = {
     "hand_create",
@@ -103,6 +107,8 @@ POST_ROUTES = {
     "concours_swap",
     "concours_penalty",
     "concours_penalty_delete",
+    "season_night_add",
+    "season_night_remove",
 }
 WATCHERS = "Vous regardez"
 
@@ -125,7 +131,8 @@ def state() -> tuple:
         HandRevision.objects.count(),
         list(TablePlayer.objects.order_by("pk").values_list("pk", "name")),
         Table.objects.count(),
-        list(Concours.objects.values_list("pk", "version")),
+        list(Concours.objects.values_list("pk", "version", "season")),
+        list(Season.objects.values_list("pk", "name", "updated_at")),
     )
 
 
@@ -146,6 +153,15 @@ def a_concours() -> Concours:
     return concours
 
 
+def a_season() -> Season:
+    """A season whose night is :func:`a_concours` (made once a test)."""
+    season = Season.objects.first()
+    if season is None:
+        season = season_services.season_create(name="Challenge")
+        season_services.season_night_add(season=season, concours=a_concours())
+    return season
+
+
 def url_of(name: str, fixture: Fixture, *, read: bool) -> str:
     """The URL of route ``name`` for the fixture's table or first match, with
     its read token (``read``) or its writing token."""
@@ -154,11 +170,15 @@ def url_of(name: str, fixture: Fixture, *, read: bool) -> str:
     target = match if TOKEN_ROUTES[name].startswith(("m/", "voir/<")) else table
     if TOKEN_ROUTES[name].startswith(("c/", "voir/concours/")):
         target = a_concours()
+    if TOKEN_ROUTES[name].startswith(("ch/", "voir/challenge/")):
+        target = a_season()
     kwargs: dict[str, Any] = {"token": target.read_token if read else target.token}
     if "hand_id" in TOKEN_ROUTES[name]:
         # A deleted hand to restore, a live one for everything else.
         deleted = name.startswith("hand_restore")
         kwargs["hand_id"] = match.hands.filter(deleted_at__isnull=not deleted).first().pk
+    if "concours_id" in TOKEN_ROUTES[name]:
+        kwargs["concours_id"] = a_concours().pk  # the season's night: removed with the token
     if "penalty_id" in TOKEN_ROUTES[name]:
         kwargs["penalty_id"] = 1  # refused on the token before any penalty is looked for
     if "player_id" in TOKEN_ROUTES[name]:
@@ -193,7 +213,7 @@ def assert_read_only(body: str, table: Table) -> None:
 def test_it_knows_every_writing_route():
     """A new route must say here what it would be sent (and so be tested below)."""
     assert set(WRITING_ROUTES) == set(POSTED) == GET_ROUTES | POST_ROUTES
-    assert len(READ_ROUTES) == 19
+    assert len(READ_ROUTES) == 22
 
 
 @pytest.mark.parametrize("name", WRITING_ROUTES)

@@ -40,7 +40,13 @@ def test_it_finds_the_token_routes():
 @pytest.mark.parametrize("token", BAD_TOKENS, ids=range(len(BAD_TOKENS)))
 def test_it_answers_404_to_a_malformed_token(client: Client, route, token: str):
     match = play(make_match(), hand("A", 100))
-    ids = {"hand_id": match.hands.get().pk, "player_id": 1, "number": 1, "penalty_id": 1}
+    ids = {
+        "hand_id": match.hands.get().pk,
+        "player_id": 1,
+        "number": 1,
+        "penalty_id": 1,
+        "concours_id": 1,
+    }
     url = route.url(token=token, **ids)
     assert client.get(url).status_code == 404
     assert client.post(url, {"taker": "1", "points": "90"}).status_code == 404
@@ -51,7 +57,12 @@ def test_it_answers_404_to_a_malformed_token(client: Client, route, token: str):
 def test_it_answers_404_to_a_well_formed_unknown_token(client: Client, route):
     match = play(make_match(), hand("A", 100))
     url = route.url(
-        token=new_token(), hand_id=match.hands.get().pk, player_id=1, number=1, penalty_id=1
+        token=new_token(),
+        hand_id=match.hands.get().pk,
+        player_id=1,
+        number=1,
+        penalty_id=1,
+        concours_id=1,
     )
     assert client.get(url).status_code in {404, 405}  # a POST-only route says 405 first
     assert client.post(url).status_code in {404, 405}

@@ -1,0 +1,317 @@
+"""Views of the season, a club's "challenge" (docs/concours.md 6.5).
+
+Two links, as a concours has: the organiser's (``/ch/<token>/``: the
+ranking, and adding or removing a night) and the read-only one
+(``/voir/challenge/<read_token>/``: the same ranking, nothing writes, with
+the ranking CSV and the season document to download). A wrong token is a
+404. The ranking is the pure core's reading of the season document
+(``season_services.load``), never computed here. Every write is a plain
+form (works without JavaScript) answered 303 back to the organiser's page,
+or that page again with the problem at its form (422).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_noop
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scoresheets import busy, exports, ratelimits
+from scoresheets import season_services as ss
+from scoresheets.concours import document as cdoc
+from scoresheets.concours_views import MY_CONCOURS
+from scoresheets.models import Concours, Season
+from scoresheets.season_forms import NightForm, SeasonForm, season_message
+from scoresheets.sync.ladder import attempt
+from scoresheets.view_helpers import remember, see_other
+
+MY_SEASONS = "my_seasons"  # session key: the organiser's links this browser opened
+MY_SEASONS_MAX = 10
+
+
+def get_season_or_404(token: str) -> Season:
+    """The season of an organiser's URL token, or a 404."""
+    return get_object_or_404(Season, token=token)
+
+
+def my_seasons(request: HttpRequest) -> list[Season]:
+    """This browser's seasons (organiser's links), last opened first, each
+    with its ``night_count``; no query when it has none."""
+    tokens = request.session.get(MY_SEASONS, [])
+    if not tokens:
+        return []
+    seasons = Season.objects.filter(token__in=tokens).annotate(night_count=Count("nights"))
+    found = {s.token: s for s in seasons}
+    return [found[t] for t in tokens if t in found]
+
+
+def _organiser_url(season: Season, anchor: str = "") -> str:
+    url = reverse("season", args=[season.token])
+    return f"{url}#{anchor}" if anchor else url
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@ratelimits.limited(*ratelimits.TABLES)
+def season_new(request: HttpRequest) -> HttpResponse:
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        write = attempt(
+            request,
+            lambda: ss.season_create(
+                name=form.cleaned_data["name"],
+                settings=form.settings(),
+                key=form.one_time_key(request),
+            ),
+            form,
+        )
+        if write.saved:
+            remember(request, MY_SEASONS, write.value.token, MY_SEASONS_MAX)
+            return see_other(_organiser_url(write.value))
+    status = busy.status_of(form, 422 if form.is_bound else 200)
+    return render(request, "scoresheets/season_new.html", {"form": form}, status=status)
+
+
+# --------------------------------------------------------------------------
+# The season's page (both links)
+# --------------------------------------------------------------------------
+
+
+def _words() -> dict[str, tuple[str, str]]:
+    """Each figure a column shows: its short header and its full name."""
+    return {
+        "win_points": (gettext("PV"), gettext("Points de victoire")),
+        "points": (gettext("Pts"), gettext("Points")),
+        "difference": (gettext("Diff."), gettext("Différence de points")),
+        "conceded": (gettext("Enc."), gettext("Points encaissés")),
+        "wins": (gettext("G"), gettext("Parties gagnées")),
+        "nights": (gettext("Soir."), gettext("Soirées jouées")),
+    }
+
+
+def _columns(ranking: dict[str, Any]) -> list[dict[str, str]]:
+    """The ranking's figures as columns: what ranks first, the other of win
+    points and points, then each tiebreak not shown yet, in order."""
+    first = ranking["ranking"]
+    keys = [first, "points" if first == "win_points" else "win_points"]
+    keys += [t for t in ranking["tiebreaks"] if t not in keys]
+    words = _words()
+    return [{"key": k, "short": words[k][0], "title": words[k][1]} for k in keys]
+
+
+def _night_rows(state: ss.SeasonState) -> list[dict[str, Any]]:
+    """Each night as the page lists it: its concours, where it is, what it
+    leaves out."""
+    rows = []
+    for number, note in enumerate(state.nights, start=1):
+        concours_state = note.state
+        settings = concours_state.settings
+        if concours_state.over:
+            where = gettext("terminé")
+        elif concours_state.parties:
+            where = gettext("partie %(partie)s sur %(parties)s") % {
+                "partie": len(concours_state.parties),
+                "parties": settings.parties,
+            }
+        else:
+            where = gettext("pas commencé")
+        rows.append(
+            {
+                "number": number,
+                "concours": note.concours,
+                "where": where,
+                "melee": settings.mode is cdoc.Mode.MELEE,
+                "players": note.players,
+                "guests": note.guests,
+                "twice": note.twice,
+            }
+        )
+    return rows
+
+
+def _addable(request: HttpRequest, season: Season) -> list[Concours]:
+    """This browser's concours (organiser's links it opened) that are in no
+    season: the organiser adds one with a button, without pasting."""
+    tokens = request.session.get(MY_CONCOURS, [])
+    if not tokens:
+        return []
+    found = {c.token: c for c in Concours.objects.filter(token__in=tokens, season__isnull=True)}
+    return [found[t] for t in tokens if t in found]
+
+
+def _season_page(
+    request: HttpRequest,
+    season: Season,
+    *,
+    organiser: bool,
+    status: int = 200,
+    night_form: NightForm | None = None,
+) -> HttpResponse:
+    state = ss.load(season)
+    ranking = state.ranking
+    columns = _columns(ranking) if ranking else []
+    # Each standing with its figures in the columns' order.
+    standings = [
+        {**s, "figures": [s[c["key"]] for c in columns]}
+        for s in (ranking["standings"] if ranking else [])
+    ]
+    context: dict[str, Any] = {
+        "season": season,
+        "organiser": organiser,
+        "ranking": ranking,
+        "columns": columns,
+        "ranked": [s for s in standings if s["ranked"]],
+        "unranked": [s for s in standings if not s["ranked"]],
+        "problems": [season_message(p) for p in state.problems],
+        "nights": _night_rows(state),
+        "guests": sum(n.guests for n in state.nights),
+        "read_url": request.build_absolute_uri(reverse("season_read", args=[season.read_token])),
+    }
+    if organiser:
+        context.update(
+            {
+                "organiser_url": request.build_absolute_uri(_organiser_url(season)),
+                "night_form": night_form or NightForm(),
+                "addable": _addable(request, season),
+            }
+        )
+    return render(request, "scoresheets/season.html", context, status=status)
+
+
+@require_safe
+def season_detail(request: HttpRequest, token: str) -> HttpResponse:
+    season = get_season_or_404(token)
+    remember(request, MY_SEASONS, season.token, MY_SEASONS_MAX)
+    return _season_page(request, season, organiser=True)
+
+
+@require_safe
+def season_read(request: HttpRequest, token: str) -> HttpResponse:
+    season = get_object_or_404(Season, read_token=token)
+    return _season_page(request, season, organiser=False)
+
+
+@require_POST
+def season_night_add(request: HttpRequest, token: str) -> HttpResponse:
+    season = get_season_or_404(token)
+    form = NightForm(request.POST)
+    if form.is_valid():
+        link = form.cleaned_data["link"]
+        write = attempt(
+            request,
+            lambda: ss.season_night_add(season=season, concours=ss.concours_of_link(link)),
+            form,
+            field="link",
+        )
+        if write.saved:
+            messages.success(
+                request,
+                gettext("« %(concours)s » compte pour le challenge.") % {"concours": write.value},
+            )
+            return see_other(_organiser_url(season, "soirees"))
+    status = busy.status_of(form, 422)
+    return _season_page(request, season, organiser=True, status=status, night_form=form)
+
+
+@require_POST
+def season_night_remove(request: HttpRequest, token: str, concours_id: int) -> HttpResponse:
+    season = get_season_or_404(token)
+    write = attempt(
+        request,
+        lambda: ss.season_night_remove(season=season, concours_id=concours_id),
+        word_not_found=True,
+    )
+    if write.saved:
+        messages.success(
+            request,
+            gettext("« %(concours)s » ne compte plus pour le challenge.")
+            % {"concours": write.value},
+        )
+    else:
+        messages.error(request, gettext("Introuvable : la page n'était plus à jour."))
+    return see_other(_organiser_url(season, "soirees"))
+
+
+# --------------------------------------------------------------------------
+# Downloads (the read-only link)
+# --------------------------------------------------------------------------
+
+
+def _download(season: Season, what: str, extension: str, body: str, content_type: str):
+    name = slugify(season.name) or "challenge"
+    filename = f"rebelote-{name}-{slugify(what)}-{timezone.localdate():%Y-%m-%d}.{extension}"
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+RANKING_LABELS = {
+    "rank": gettext_noop("Rang"),
+    "player": gettext_noop("N°"),
+    "name": gettext_noop("Joueur"),
+    "ranked": gettext_noop("Classé"),
+    "nights": gettext_noop("Soirées jouées"),
+    "counted": gettext_noop("Soirées comptées"),
+    "win_points": gettext_noop("Points de victoire"),
+    "points": gettext_noop("Points"),
+    "conceded": gettext_noop("Encaissés"),
+    "difference": gettext_noop("Différence"),
+    "wins": gettext_noop("Gagnées"),
+    "draws": gettext_noop("Nulles"),
+    "losses": gettext_noop("Perdues"),
+    "parties": gettext_noop("Parties jouées"),
+    "byes": gettext_noop("Exempt"),
+    "penalties": gettext_noop("Pénalités"),
+    "ex_aequo": gettext_noop("Ex aequo"),
+}
+
+
+@require_safe
+@cache_control(private=True, no_store=True)
+def season_ranking_csv(request: HttpRequest, token: str) -> HttpResponse:
+    """The season's ranking as CSV (``exports.season_ranking_csv``), the
+    unranked players after the ranked ones; an empty file with its headers
+    when the document does not rank."""
+    season = get_object_or_404(Season, read_token=token)
+    state = ss.load(season)
+    ranking = state.ranking or {"tiebreaks": [], "standings": []}
+    labels = {key: gettext(text) for key, text in RANKING_LABELS.items()}
+    labels.update(
+        {
+            f"tiebreak_{key}": gettext("Départage : %(name)s") % {"name": words[1]}
+            for key, words in _words().items()
+        }
+    )
+    text = exports.season_ranking_csv(ranking, labels=labels)
+    return _download(season, gettext("classement"), "csv", text, "text/csv; charset=utf-8")
+
+
+@require_safe
+@cache_control(private=True, no_store=True)
+def season_document_json(request: HttpRequest, token: str) -> HttpResponse:
+    """The season document (docs/concours.md 6.1): ``manage.py rank_season``
+    ranks it exactly as the pages do."""
+    season = get_object_or_404(Season, read_token=token)
+    body = json.dumps(ss.season_document(season), ensure_ascii=False, indent=2) + "\n"
+    return _download(season, "challenge", "json", body, "application/json; charset=utf-8")
+
+
+__all__ = [
+    "my_seasons",
+    "season_detail",
+    "season_document_json",
+    "season_new",
+    "season_night_add",
+    "season_night_remove",
+    "season_ranking_csv",
+    "season_read",
+]
