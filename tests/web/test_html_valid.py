@@ -20,7 +20,7 @@ import pytest
 from django.test import Client
 
 from scoresheets import concours_services as cs
-from scoresheets import services
+from scoresheets import season_services, services
 from scoresheets.models import Hand
 from scoresheets.scoring import HandInput
 from tests.tables_fixture import add_coinche_matches, make_fixture
@@ -87,7 +87,15 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     table = fixture.table
     player = fixture.ids["Léa"]
     concours = make_concours()
+    season = season_services.season_create(name="Challenge", settings={"min_nights": 2})
+    season_services.season_night_add(season=season, concours=concours)
     return {
+        "concours-new-refused": ("/concours/nouveau/", {"name": "", "parties": "0"}),
+        "season-new": ("/challenge/nouveau/", None),
+        "season-new-refused": ("/challenge/nouveau/", {"name": "", "min_nights": "101"}),
+        "season": (f"/ch/{season.token}/", None),
+        "season-refused": (f"/ch/{season.token}/concours/", {"link": "nope"}),
+        "season-read": (f"/voir/challenge/{season.read_token}/", None),
         "concours-room": (f"/voir/concours/{concours.read_token}/salle/?equipe=1", None),
         "concours-results": (f"/voir/concours/{concours.read_token}/resultats/", None),
         "concours-table-none": (f"/voir/concours/{concours.read_token}/table/99/", None),
