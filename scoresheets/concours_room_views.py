@@ -44,6 +44,7 @@ from scoresheets import caching, exports, services
 from scoresheets import concours_room as room_of
 from scoresheets import concours_services as cs
 from scoresheets.models import Concours
+from scoresheets.view_helpers import attachment
 
 MY_TEAM = "concours_team"  # session key: {read token: the entrant this phone follows}
 TEAM_PARAM = "equipe"  # query parameter: the entrant this phone follows ("" forgets it)
@@ -282,12 +283,6 @@ def _filename(concours: Concours, what: str, extension: str) -> str:
     return f"rebelote-{name}-{slugify(what)}-{concours.date:%Y-%m-%d}.{extension}"
 
 
-def _download(body: str | bytes, content_type: str, filename: str) -> HttpResponse:
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 RANKING_LABELS = {
     "rank": gettext_noop("Rang"),
     "number": gettext_noop("N°"),
@@ -331,7 +326,7 @@ def concours_ranking_csv(request: HttpRequest, token: str) -> HttpResponse:
         labels={**_labels(RANKING_LABELS), **tiebreak_labels},
     )
     filename = _filename(concours, gettext("classement"), "csv")
-    return _download(text, "text/csv; charset=utf-8", filename)
+    return attachment(text, "text/csv; charset=utf-8", filename)
 
 
 TABLES_LABELS = {
@@ -381,7 +376,7 @@ def concours_tables_csv(request: HttpRequest, token: str) -> HttpResponse:
         labels=_labels(TABLES_LABELS),
     )
     filename = _filename(concours, gettext("tables"), "csv")
-    return _download(text, "text/csv; charset=utf-8", filename)
+    return attachment(text, "text/csv; charset=utf-8", filename)
 
 
 def _results_json(state: cs.State) -> str:
@@ -396,7 +391,7 @@ def concours_results_json(request: HttpRequest, token: str) -> HttpResponse:
     concours = _read_concours(token)
     state = cs.load(concours)
     filename = _filename(concours, gettext("resultats"), "json")
-    return _download(_results_json(state), "application/json; charset=utf-8", filename)
+    return attachment(_results_json(state), "application/json; charset=utf-8", filename)
 
 
 @require_safe
@@ -418,4 +413,4 @@ def concours_documents_zip(request: HttpRequest, token: str) -> HttpResponse:
                     json.dumps(document, ensure_ascii=False, indent=2) + "\n",
                 )
     filename = _filename(concours, gettext("feuilles"), "zip")
-    return _download(buffer.getvalue(), "application/zip", filename)
+    return attachment(buffer.getvalue(), "application/zip", filename)

@@ -38,7 +38,7 @@ from scoresheets.concours_forms import (
 )
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
 from scoresheets.sync.ladder import attempt
-from scoresheets.view_helpers import remember, see_other
+from scoresheets.view_helpers import remember, remembered, see_other
 
 MY_CONCOURS = "my_concours"  # session key: the organiser's links this browser opened
 MY_CONCOURS_MAX = 10
@@ -52,11 +52,7 @@ def get_concours_or_404(token: str) -> Concours:
 def my_concours(request: HttpRequest) -> list[Concours]:
     """This browser's concours (organiser's links), last opened first; no
     query when it has none."""
-    tokens = request.session.get(MY_CONCOURS, [])
-    if not tokens:
-        return []
-    found = {c.token: c for c in Concours.objects.filter(token__in=tokens)}
-    return [found[t] for t in tokens if t in found]
+    return remembered(request, MY_CONCOURS, Concours.objects.all())
 
 
 def _organiser_url(concours: Concours, anchor: str = "") -> str:

@@ -49,6 +49,7 @@ __all__ = [
     "HAND_COLUMNS",
     "MATCH_COLUMNS",
     "SEASON_RANKING_COLUMNS",
+    "STANDING_FIGURES",
     "WORD_COLUMNS",
     "concours_ranking_csv",
     "concours_tables_csv",
@@ -299,11 +300,7 @@ def hands_csv(
 # A concours (issue 19, docs/concours.md)
 # --------------------------------------------------------------------------
 
-CONCOURS_RANKING_COLUMNS: tuple[str, ...] = (
-    "rank",
-    "number",
-    "name",
-    "players",
+STANDING_FIGURES: tuple[str, ...] = (
     "win_points",
     "points",
     "conceded",
@@ -315,6 +312,16 @@ CONCOURS_RANKING_COLUMNS: tuple[str, ...] = (
     "byes",
     "penalties",
     "ex_aequo",
+)
+"""The figures of a standing, a concours' (docs/concours.md 2.6) or a
+season player's (6.4): the columns both rankings' CSVs share."""
+
+CONCOURS_RANKING_COLUMNS: tuple[str, ...] = (
+    "rank",
+    "number",
+    "name",
+    "players",
+    *STANDING_FIGURES,
     "abandon",
     "late",
 )
@@ -422,17 +429,7 @@ SEASON_RANKING_COLUMNS: tuple[str, ...] = (
     "ranked",
     "nights",
     "counted",
-    "win_points",
-    "points",
-    "conceded",
-    "difference",
-    "wins",
-    "draws",
-    "losses",
-    "parties",
-    "byes",
-    "penalties",
-    "ex_aequo",
+    *STANDING_FIGURES,
 )
 """Columns of :func:`season_ranking_csv`, then one ``tiebreak_<name>``
 column per tiebreak of the season, in order: the season ranking

@@ -27,6 +27,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoresheets import busy, exports, ratelimits
+from scoresheets import concours_room_views as room
 from scoresheets import season_services as ss
 from scoresheets.concours import document as cdoc
 from scoresheets.concours_views import MY_CONCOURS
@@ -169,8 +170,7 @@ def _season_page(
         "organiser": organiser,
         "ranking": ranking,
         "columns": columns,
-        "ranked": [s for s in standings if s["ranked"]],
-        "unranked": [s for s in standings if not s["ranked"]],
+        "standings": standings,  # the ranked, then the unranked (6.3)
         "problems": [season_message(p) for p in state.problems],
         "nights": _night_rows(state),
         "guests": sum(n.guests for n in state.nights),
@@ -261,17 +261,8 @@ RANKING_LABELS = {
     "ranked": gettext_noop("Classé"),
     "nights": gettext_noop("Soirées jouées"),
     "counted": gettext_noop("Soirées comptées"),
-    "win_points": gettext_noop("Points de victoire"),
-    "points": gettext_noop("Points"),
-    "conceded": gettext_noop("Encaissés"),
-    "difference": gettext_noop("Différence"),
-    "wins": gettext_noop("Gagnées"),
-    "draws": gettext_noop("Nulles"),
-    "losses": gettext_noop("Perdues"),
-    "parties": gettext_noop("Parties jouées"),
-    "byes": gettext_noop("Exempt"),
-    "penalties": gettext_noop("Pénalités"),
-    "ex_aequo": gettext_noop("Ex aequo"),
+    # The standing's figures, worded as in a concours' ranking CSV.
+    **{key: room.RANKING_LABELS[key] for key in exports.STANDING_FIGURES},
 }
 
 

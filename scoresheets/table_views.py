@@ -53,7 +53,7 @@ from scoresheets.table_forms import (
     duplicate_message,
 )
 from scoresheets.text import of_name
-from scoresheets.view_helpers import create_match, remember, see_other
+from scoresheets.view_helpers import create_match, remember, remembered, see_other
 
 MY_TABLES = "my_tables"  # session key: tokens of the tables this browser created or opened
 MY_TABLES_MAX = 20
@@ -73,14 +73,7 @@ def get_read_table_or_404(token: str) -> Table:
 
 def my_tables(request: HttpRequest) -> list[Table]:
     """This browser's tables, last opened first, with their number of matches (one query)."""
-    tokens = request.session.get(MY_TABLES, [])
-    if not tokens:
-        return []
-    found = {
-        t.token: t
-        for t in Table.objects.filter(token__in=tokens).annotate(match_count=Count("matches"))
-    }
-    return [found[t] for t in tokens if t in found]
+    return remembered(request, MY_TABLES, Table.objects.annotate(match_count=Count("matches")))
 
 
 def table_link(request: HttpRequest, table: Table) -> str:

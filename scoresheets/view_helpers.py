@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext
 
@@ -18,6 +19,25 @@ def remember(request: HttpRequest, session_key: str, token: str, most: int) -> N
     tokens = request.session.get(session_key, [])
     if tokens[:1] != [token]:
         request.session[session_key] = [token, *(t for t in tokens if t != token)][:most]
+
+
+def remembered(request: HttpRequest, session_key: str, queryset: QuerySet) -> list:
+    """The rows of ``queryset`` whose tokens this browser's session keeps
+    under ``session_key`` (:func:`remember`), in the kept order, last opened
+    first ("my tables", "my concours", "my challenges"); one query, none
+    when the session keeps none."""
+    tokens = request.session.get(session_key, [])
+    if not tokens:
+        return []
+    found = {row.token: row for row in queryset.filter(token__in=tokens)}
+    return [found[t] for t in tokens if t in found]
+
+
+def attachment(body: str | bytes, content_type: str, filename: str) -> HttpResponse:
+    """A download: ``body`` as an attachment named ``filename``."""
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def see_other(url: str) -> HttpResponse:
