@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoresheets import concours_services as cs
 from scoresheets import scoring, services
 from scoresheets.models import Match
 
@@ -120,3 +122,28 @@ def counting_django() -> tuple[object, list[str]]:
         await django(scope, receive, send)
 
     return counting, reached
+
+
+def night_concours(day, teams, *, mode="teams", preset="classique", played=True, name=None):
+    """A concours on 2026-01-``day`` of one partie to 300 points, ``teams``
+    registered as (name, players) (à la mêlée: names), played to the end
+    (team A of every table wins) unless ``played`` is false (a season's
+    night, docs/concours.md 6.5)."""
+    settings = {"parties": 1, "length": {"target": 300}, "mode": mode}
+    concours = cs.concours_create(
+        name=name or f"Vendredi {day}",
+        date=datetime.date(2026, 1, day),
+        preset=preset,
+        settings=settings,
+    )
+    for team in teams:
+        if mode == "melee":
+            cs.concours_entrant_register(concours=concours, name=team)
+        else:
+            cs.concours_entrant_register(concours=concours, name=team[0], players=team[1])
+    if played:
+        cs.concours_draw(concours=concours)
+        for table in cs.load(concours).current.tables:
+            for _ in range(2):
+                services.hand_record(match=table.match, hand=scoring.HandInput("A", "A", 162))
+    return concours

@@ -9,39 +9,14 @@ import datetime
 import pytest
 
 from scoresheets import concours_services as cs
-from scoresheets import scoring, services
+from scoresheets import scoring
 from scoresheets import season_services as ss
 from scoresheets.concours import season as season_core
 from scoresheets.models import Concours, Season
-from scoresheets.scoring import HandInput
 from tests.factories import make_match
+from tests.factories import night_concours as night
 
 pytestmark = pytest.mark.django_db
-
-WIN_A = HandInput("A", "A", 162)
-
-
-def night(day, teams, *, mode="teams", preset="classique", played=True, name=None):
-    """A concours on 2026-01-``day`` of one partie to 300 points, ``teams``
-    registered as (name, players) (à la mêlée: names), played to the end."""
-    settings = {"parties": 1, "length": {"target": 300}, "mode": mode}
-    concours = cs.concours_create(
-        name=name or f"Vendredi {day}",
-        date=datetime.date(2026, 1, day),
-        preset=preset,
-        settings=settings,
-    )
-    for team in teams:
-        if mode == "melee":
-            cs.concours_entrant_register(concours=concours, name=team)
-        else:
-            cs.concours_entrant_register(concours=concours, name=team[0], players=team[1])
-    if played:
-        cs.concours_draw(concours=concours)
-        for table in cs.load(concours).current.tables:
-            for _ in range(2):
-                services.hand_record(match=table.match, hand=WIN_A)
-    return concours
 
 
 def test_player_key_ignores_case_accents_and_spaces():

@@ -19,8 +19,8 @@ from scoresheets import season_services as ss
 from scoresheets.concours import season as season_core
 from scoresheets.models import Concours, Season
 from tests.factories import make_match
+from tests.factories import night_concours as night
 from tests.web.test_read_only import post_forms
-from tests.web.test_season_services import night
 
 pytestmark = pytest.mark.django_db
 
