@@ -7,11 +7,13 @@ whose problems :meth:`ConcoursProblems.add_problems` puts on the fields.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoresheets import presets, scoring
@@ -63,6 +65,15 @@ CONCOURS_MESSAGES: dict[str, Any] = {
         "Choisissez « retirés à l'équipe »."
     ),
     "required": _("Ce champ est obligatoire."),
+    "empty_entrant": _("Donnez le nom de l'équipe ou de ses joueurs."),
+    "duplicate_name": _("Une équipe s'appelle déjà %(name)s (n° %(number)s)."),
+    "duplicate_in_list": _("%(name)s est déjà à la ligne %(other)s."),
+}
+
+# À la mêlée an entrant is a player: the same refusals in a player's words.
+MELEE_MESSAGES: dict[str, Any] = {
+    "required": _("Saisissez le nom du joueur."),
+    "duplicate_name": _("Un joueur s'appelle déjà %(name)s (n° %(number)s)."),
 }
 
 # The results document's setting paths, by the field of ConcoursForm that says them.
@@ -84,9 +95,10 @@ SETTING_FIELDS = (
 )
 
 
-def concours_message(problem: scoring.Problem) -> str:
-    """A problem of the concours' core or services in the user's language."""
-    message = CONCOURS_MESSAGES.get(problem.code)
+def concours_message(problem: scoring.Problem, *, melee: bool = False) -> str:
+    """A problem of the concours' core or services in the user's language
+    (``melee``: an entrant is a player)."""
+    message = (melee and MELEE_MESSAGES.get(problem.code)) or CONCOURS_MESSAGES.get(problem.code)
     if message is None:
         return problem_message(problem)
     try:
@@ -101,11 +113,16 @@ class ConcoursProblems:
     other goes on the form itself."""
 
     FIELDS: tuple[tuple[str, str], ...] = ()
+    melee = False
 
     def add_problems(self, error: scoring.MatchError) -> None:
         for problem in error.problems:
             name = next((f for path, f in self.FIELDS if problem.field.startswith(path)), None)
-            self.add_error(name if name in self.fields else None, concours_message(problem))  # type: ignore[attr-defined]
+            self.add_error(name if name in self.fields else None, self.message(problem))  # type: ignore[attr-defined]
+
+    def message(self, problem: scoring.Problem) -> str:
+        """``problem`` in the user's words, as this form says it."""
+        return concours_message(problem, melee=self.melee)
 
 
 def preset_choices() -> list[tuple[Any, Any]]:
@@ -253,9 +270,10 @@ class ConcoursForm(ConcoursProblems, OneTimeKeyForm):
 
 
 class EntrantForm(ConcoursProblems, OneTimeKeyForm):
-    """A team at the door: its name and its two players, all optional (a
-    team is its number first); à la mêlée (``melee``), one player's name,
-    required."""
+    """A team at the door: its name and its two players, a name or a
+    player at least (a team without a name is its number, "Équipe 7"; the
+    services refuse nothing at all and a name already registered); à la
+    mêlée (``melee``), one player's name, required."""
 
     FIELDS = (("name", "name"), ("teams", "name"), ("players", "name"))
 
@@ -281,10 +299,18 @@ class EntrantForm(ConcoursProblems, OneTimeKeyForm):
 BULK_MAX = 200  # lines pasted at once
 
 
+# What separates a pasted line's names: ";" or a tab (a spreadsheet's
+# cells); a line with neither, commas ("Les As, Jo, Dédé").
+SEPARATORS = re.compile(r"[;\t]")
+
+
 class BulkEntrantForm(ConcoursProblems, OneTimeKeyForm):
     """Several entrants at once: one a line, "name; player 1; player 2" (a
-    tab, as pasted from a spreadsheet, separates too); à la mêlée one
-    player's name a line."""
+    tab, as pasted from a spreadsheet, separates too; a line with neither,
+    commas); à la mêlée one player's name a line. A problem of the
+    services names its line."""
+
+    FIELDS = (("name", "lines"), ("teams", "lines"), ("players", "lines"))
 
     lines = forms.CharField(
         label=_("Plusieurs d'un coup (une ligne chacun)"),
@@ -299,13 +325,18 @@ class BulkEntrantForm(ConcoursProblems, OneTimeKeyForm):
         self.fields["lines"].help_text = (
             _("Un joueur par ligne.")
             if melee
-            else _("« Les Frangins ; Jo ; Dédé » : le nom de l'équipe, puis ses deux joueurs.")
+            else _(
+                "« Les Frangins ; Jo ; Dédé » : le nom de l'équipe, puis ses deux joueurs, "
+                "séparés par des points-virgules, des tabulations ou des virgules."
+            )
         )
+        self.line_numbers: list[int] = []  # each row's line in the text
 
     def clean_lines(self) -> list[tuple[str, list[str]]]:
         rows = []
         for number, line in enumerate(self.cleaned_data["lines"].splitlines(), start=1):
-            parts = [p.strip() for p in re.split(r"[;\t]", line)]
+            separator = SEPARATORS if SEPARATORS.search(line) else ","
+            parts = [p.strip() for p in re.split(separator, line)]
             if not any(parts):
                 continue
             name, players = parts[0], [p for p in parts[1:] if p]
@@ -313,11 +344,18 @@ class BulkEntrantForm(ConcoursProblems, OneTimeKeyForm):
                 raise forms.ValidationError(
                     _("Ligne %(line)s : trop de noms."), params={"line": number}
                 )
-            if len(name) > ENTRANT_NAME_MAX or any(len(p) > PLAYER_NAME_MAX for p in players):
+            if len(name) > ENTRANT_NAME_MAX:
                 raise forms.ValidationError(
-                    _("Ligne %(line)s : un nom trop long."), params={"line": number}
+                    _("Ligne %(line)s : un nom trop long (%(max)s caractères au plus)."),
+                    params={"line": number, "max": ENTRANT_NAME_MAX},
+                )
+            if any(len(p) > PLAYER_NAME_MAX for p in players):
+                raise forms.ValidationError(
+                    _("Ligne %(line)s : un nom de joueur trop long (%(max)s caractères au plus)."),
+                    params={"line": number, "max": PLAYER_NAME_MAX},
                 )
             rows.append((name, players))
+            self.line_numbers.append(number)
         if not rows:
             raise forms.ValidationError(_("Collez ou tapez au moins une ligne."))
         if len(rows) > BULK_MAX:
@@ -325,6 +363,19 @@ class BulkEntrantForm(ConcoursProblems, OneTimeKeyForm):
                 _("%(max)s lignes au plus d'un coup."), params={"max": BULK_MAX}
             )
         return rows
+
+    def message(self, problem: scoring.Problem) -> str:
+        """A problem of one row named by its line: "Ligne 6 : …"."""
+        params = dict(problem.params)
+        if "row" not in params or params["row"] >= len(self.line_numbers):
+            return super().message(problem)
+        if "other" in params:  # the other row's line, as typed
+            params["other"] = self.line_numbers[params["other"]]
+        text = super().message(dataclasses.replace(problem, params=tuple(params.items())))
+        return gettext("Ligne %(line)s : %(problem)s") % {
+            "line": self.line_numbers[params["row"]],
+            "problem": text,
+        }
 
 
 class DrawForm(ConcoursProblems, forms.Form):

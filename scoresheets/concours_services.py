@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +55,14 @@ MELEE_SIDE = 2  # players a side, à la mêlée
 
 def _problem(field: str, code: str, message: str, **params: Any) -> scoring.MatchError:
     return scoring.MatchError([scoring.Problem(None, field, code, message, tuple(params.items()))])
+
+
+def name_key(name: str) -> str:
+    """What tells two names apart: "Les As", "les as " and "LES  ÀS" are
+    one name (case folded, accents stripped by NFKD, spaces collapsed)."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(text.casefold().split())
 
 
 # --------------------------------------------------------------------------
@@ -471,18 +480,20 @@ def concours_entrants_register(
     number = locked.entrants.aggregate(m=Max("number"))["m"] or 0
     document = dict(state.document)
     document[word] = list(document[word])
+    taken = {name_key(e.name): e for e in state.entrants if e.name}
+    listed: dict[str, int] = {}
     entrants = []
-    for (name, players), row_key in zip(rows, keys, strict=True):
+    for row, ((name, players), row_key) in enumerate(zip(rows, keys, strict=True)):
         name = name.strip()
-        players = [p.strip() for p in players if p and p.strip()]
-        if melee and not name:
-            raise _problem("name", "required", "a player needs a name")
+        players = [] if melee else [p.strip() for p in players if p and p.strip()]
+        _check_entrant(name, players, melee=melee, taken=taken, listed=listed, row=row)
+        listed.setdefault(name_key(name), row)
         number += 1
         entrant = ConcoursEntrant(
             concours=locked,
             number=number,
             name=name,
-            players=[] if melee else players,
+            players=players,
             arrived=arrived,
             creation_key=row_key,
         )
@@ -493,6 +504,37 @@ def concours_entrants_register(
     ConcoursEntrant.objects.bulk_create(entrants)
     _bump(locked)
     return entrants
+
+
+def _check_entrant(
+    name: str,
+    players: Sequence[str],
+    *,
+    melee: bool,
+    taken: dict[str, ConcoursEntrant],
+    listed: dict[str, int] | None = None,
+    row: int = 0,
+) -> None:
+    """Refuse an entrant the door should not let in (docs/concours.md 5):
+    nothing at all (a stray Enter), a player à la mêlée without a name, a
+    name already registered in the concours (``taken``: entrants by
+    their name keys) or earlier in the same list (``listed``: name keys by row).
+    The problems carry ``row``, the entrant's place in a list."""
+    if not name and (melee or not players):
+        code = "required" if melee else "empty_entrant"
+        raise _problem("name", code, "an entrant needs a name or players", row=row)
+    if not name:
+        return
+    key = name_key(name)
+    if key in taken:
+        same = taken[key]
+        raise _problem(
+            "name", "duplicate_name", "name taken", name=same.name, number=same.number, row=row
+        )
+    if listed and key in listed:
+        raise _problem(
+            "name", "duplicate_in_list", "name twice", name=name, other=listed[key], row=row
+        )
 
 
 @transaction.atomic

@@ -189,8 +189,8 @@ def test_registration_at_the_door(client):
     page = client.get(response["Location"]).content.decode()
     assert "N° 1 : Les Frangins, inscrit." in page
     assert re.search(r'<input type="text" name="name"[^>]*autofocus', page)
-    # A team with no name at all is its number.
-    client.post(url("concours_register", concours), {"key": "b" * 32})
+    # A team with players and no name is its number.
+    client.post(url("concours_register", concours), {"player_1": "Max", "key": "b" * 32})
     assert "Équipe 2" in client.get(url("concours", concours)).content.decode()
 
 
@@ -436,7 +436,7 @@ def test_a_list_pasted_at_the_door_registers_every_team_once(client):
     ("lines", "message"),
     [
         ("A;B;C;D", "Ligne 1 : trop de noms."),
-        ("ok\n" + "x" * 61, "Ligne 2 : un nom trop long."),
+        ("ok\n" + "x" * 61, "Ligne 2 : un nom trop long (60 caractères au plus)."),
         (" \n ; ", "Collez ou tapez au moins une ligne."),
         ("x\n" * 201, "200 lignes au plus"),
     ],
@@ -454,3 +454,70 @@ def test_the_live_part_refreshes_from_the_pages_own_address_after_a_refusal(clie
     response = client.post(url("concours_register", concours), {"name": "x" * 61})
     assert response.status_code == 422
     assert f'data-hx-get="{url("concours", concours)}"' in response.content.decode()
+
+
+def test_an_empty_registration_is_refused_and_saves_nothing(client):
+    """Issue 19: "Inscrire l'équipe" with every field empty registered
+    "5 · Équipe 5" with no players (a stray Enter at the door)."""
+    concours = make(teams=0)
+    response = client.post(url("concours_register", concours), {"name": " ", "key": "e" * 32})
+    assert response.status_code == 422
+    assert "Donnez le nom de l&#x27;équipe ou de ses joueurs." in response.content.decode()
+    assert not concours.entrants.exists()
+    # A name left empty with players is the team's number, as before.
+    data = {"player_1": "Jo", "player_2": "Dédé", "key": "f" * 32}
+    assert client.post(url("concours_register", concours), data).status_code == 303
+    assert "Équipe 1" in client.get(url("concours", concours)).content.decode()
+
+
+@pytest.mark.parametrize("typed", ["Les As", "les as ", "LES  ÀS"])
+def test_a_name_already_registered_is_refused_naming_the_team(client, typed):
+    """Issue 19: "Les As" twice and "les as " were registered, the draw
+    then put "Les As – Les As" at one table."""
+    concours = make(teams=2)
+    cs.concours_entrant_register(concours=concours, name="Les As", players=["Jo", "Dédé"])
+    response = client.post(url("concours_register", concours), {"name": typed, "player_1": "X"})
+    assert response.status_code == 422
+    assert "Une équipe s&#x27;appelle déjà Les As (n° 3)." in response.content.decode()
+    assert concours.entrants.count() == 3
+
+
+def test_a_melee_player_already_registered_is_refused(client):
+    melee = cs.concours_create(
+        name="Mêlée",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"mode": "melee"},
+    )
+    cs.concours_entrant_register(concours=melee, name="Léa")
+    response = client.post(url("concours_register", melee), {"name": "LEA"})
+    assert response.status_code == 422
+    assert "Un joueur s&#x27;appelle déjà Léa (n° 1)." in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ("Les Trèfles\nTeam1 ; Jo", "Ligne 2 : Une équipe s&#x27;appelle déjà Team1 (n° 1)."),
+        ("Les As ; Jo\n\nLes Rois\nles as ; Max", "Ligne 4 : les as est déjà à la ligne 1."),
+    ],
+)
+def test_a_pasted_list_with_a_name_taken_registers_nobody(client, lines, message):
+    concours = make(teams=1)
+    response = client.post(url("concours_register_many", concours), {"lines": lines})
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert concours.entrants.count() == 1
+
+
+def test_a_pasted_line_with_commas_is_a_team_and_its_players(client):
+    """Issue 19: "Les Belotteurs, Pierre, Jacques" became one team name."""
+    concours = make(teams=0)
+    lines = "Les Belotteurs, Pierre, Jacques\nLes Rois ; Alain, Bernard\nLes Dames"
+    response = client.post(url("concours_register_many", concours), {"lines": lines})
+    assert response.status_code == 303
+    assert [(e.name, e.players) for e in concours.entrants.all()] == [
+        ("Les Belotteurs", ["Pierre", "Jacques"]),
+        ("Les Rois", ["Alain, Bernard"]),  # a ";" line: its commas are the names'
+        ("Les Dames", []),
+    ]
