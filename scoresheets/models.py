@@ -493,7 +493,7 @@ class Season(models.Model):
     checked by the pure core (``scoresheets.concours.season``) on every
     write. Its nights are the concours whose ``season`` it is; its players
     are derived from their registered names (``season_services``), never
-    stored.
+    stored; ``aliases`` only says which two spellings are one player.
     """
 
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
@@ -501,6 +501,9 @@ class Season(models.Model):
     creation_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
     name = models.CharField(max_length=SEASON_NAME_MAX)
     settings = models.JSONField(default=dict, blank=True)
+    # Two spellings of one player merged by the organiser: {the key of a
+    # name (season_services.player_key): the key of the player it is}.
+    aliases = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

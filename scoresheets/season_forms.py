@@ -5,6 +5,7 @@ whose problems go on the fields (``ConcoursProblems``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -27,6 +28,9 @@ SEASON_MESSAGES: dict[str, Any] = {
     "match_link": _("C'est le lien d'une partie, pas d'un concours."),
     "table_link": _("C'est le lien d'une table d'amis, pas d'un concours."),
     "season_link": _("C'est le lien d'un challenge, pas d'un concours."),
+    "no_such_player": _("Ce joueur n'est plus dans le challenge : la page n'était plus à jour."),
+    "same_player": _("Choisissez deux joueurs différents."),
+    "not_merged": _("Ces deux noms ne sont plus réunis : la page n'était plus à jour."),
     "season_full": _("Un challenge compte %(max)s concours au plus."),
     "other_season": _(
         "Ce concours compte déjà pour le challenge « %(season)s » : "
@@ -183,3 +187,27 @@ class NightForm(ConcoursProblems, forms.Form):
         """Every problem of a refused night goes on the link's field."""
         for problem in error.problems:
             self.add_error("link", season_message(problem))
+
+
+class MergeForm(ConcoursProblems, forms.Form):
+    """Two spellings of one player ("J. Petit", "Jean Petit"): ``player``
+    becomes ``into``, both chosen among the season's players (their keys)."""
+
+    player = forms.ChoiceField(label=_("Le joueur"))
+    into = forms.ChoiceField(label=_("est le même que"))
+
+    def __init__(self, *args: Any, players: Sequence[tuple[str, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("player", "into"):
+            self.fields[name].choices = [("", "—"), *players]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("player") and data.get("player") == data.get("into"):
+            raise forms.ValidationError(SEASON_MESSAGES["same_player"])
+        return data
+
+    def add_problems(self, error: scoring.MatchError) -> None:
+        """Every refusal goes on top of the form."""
+        for problem in error.problems:
+            self.add_error(None, season_message(problem))

@@ -13,7 +13,9 @@ concours (:func:`player_key`): the same name, whatever its case, accents
 and spaces, is the same player on every night. À la mêlée each registered
 player is an entrant; a team whose players were registered without names
 is left out (guests), and so is a second entrant of one night with the
-same player's name (:class:`NightNotes` says which, for the page).
+same player's name (:class:`NightNotes` says which, for the page). The
+organiser may join two spellings of one player (``Season.aliases``,
+:func:`season_players_merge`).
 """
 
 from __future__ import annotations
@@ -76,13 +78,19 @@ class SeasonState:
     """A season as read from the database: its nights in order (their
     notes), its season document and the pure core's ranking of it
     (``ranking``: the ranking document of docs/concours.md 6.4), or the
-    core's problems when the document does not parse (``problems``)."""
+    core's problems when the document does not parse (``problems``); its
+    players' keys and names, and the spellings merged (the organiser's
+    merge form)."""
 
     season: Season
     nights: tuple[NightNotes, ...]
     document: dict[str, Any]
     ranking: dict[str, Any] | None
     problems: tuple[scoring.Problem, ...] = ()
+    # (key, name) of each season player, by number; (merged spelling's key,
+    # its spelling, the name of the player it is) of each merge.
+    players: tuple[tuple[str, str], ...] = ()
+    merges: tuple[tuple[str, str, str], ...] = ()
 
 
 def nights_of(season: Season) -> list[Concours]:
@@ -100,11 +108,45 @@ def _night_names(state: cs.State) -> list[tuple[int, list[str]]]:
     ]
 
 
-def _document(season: Season, states: Sequence[cs.State]) -> tuple[dict[str, Any], list]:
-    """The season document of ``season`` with ``states`` as its nights, and
-    each night's :class:`NightNotes`."""
-    numbers: dict[str, int] = {}  # player key -> season player number
-    players: list[dict[str, Any]] = []
+@dataclass
+class _Players:
+    """The season's players as :func:`_document` meets them: each player's
+    key (its name's, or the key its spelling was merged into, ``aliases``)
+    numbered in order of first appearance, and each key's first spelling."""
+
+    aliases: dict[str, str]
+    numbers: dict[str, int] = field(default_factory=dict)  # player key -> number
+    spellings: dict[str, str] = field(default_factory=dict)  # name key -> first spelling
+
+    def key(self, name: str) -> str:
+        """The player ``name`` is (a merged spelling: the player it was merged into)."""
+        own = player_key(name)
+        self.spellings.setdefault(own, " ".join(name.split()))
+        return self.aliases.get(own, own)
+
+    def number(self, key: str) -> int:
+        if key not in self.numbers:
+            self.numbers[key] = len(self.numbers) + 1
+        return self.numbers[key]
+
+    def name(self, key: str) -> str:
+        """A player's name: the spelling it was merged into, else its first."""
+        if key in self.spellings:
+            return self.spellings[key]
+        return next(
+            spelled for own, spelled in self.spellings.items() if self.aliases.get(own, own) == key
+        )
+
+    def document(self) -> list[dict[str, Any]]:
+        return [{"number": n, "name": self.name(k)} for k, n in self.numbers.items()]
+
+
+def _document(
+    season: Season, states: Sequence[cs.State]
+) -> tuple[dict[str, Any], list[NightNotes], _Players]:
+    """The season document of ``season`` with ``states`` as its nights, each
+    night's :class:`NightNotes` and the season's players."""
+    players = _Players(dict(season.aliases or {}))
     nights: list[dict[str, Any]] = []
     notes: list[NightNotes] = []
     for state in states:
@@ -117,17 +159,14 @@ def _document(season: Season, states: Sequence[cs.State]) -> tuple[dict[str, Any
                 continue
             mine: list[int] = []
             for name in names:
-                key = player_key(name)
-                if not key:
+                if not player_key(name):
                     continue
+                key = players.key(name)
                 if key in seen:
                     note.twice.append(name.strip())
                     continue
                 seen.add(key)
-                if key not in numbers:
-                    numbers[key] = len(players) + 1
-                    players.append({"number": numbers[key], "name": " ".join(name.split())})
-                mine.append(numbers[key])
+                mine.append(players.number(key))
             if mine:
                 entrants.append({"number": number, "players": mine})
         note.players = len(seen)
@@ -144,10 +183,10 @@ def _document(season: Season, states: Sequence[cs.State]) -> tuple[dict[str, Any
     document = {
         "name": season.name,
         "settings": dict(season.settings),
-        "players": players,
+        "players": players.document(),
         "nights": nights,
     }
-    return document, notes
+    return document, notes, players
 
 
 def season_document(season: Season) -> dict[str, Any]:
@@ -164,12 +203,19 @@ def load(season: Season) -> SeasonState:
     refuses (a night changed since it was added) gives its ``problems``
     and no ranking."""
     states = [cs.load(c) for c in nights_of(season)]
-    document, notes = _document(season, states)
+    document, notes, players = _document(season, states)
+    known = tuple((key, players.name(key)) for key in players.numbers)
+    names = dict(known)
+    merges = tuple(
+        (alias, players.spellings.get(alias, alias), names.get(key, key))
+        for alias, key in sorted(players.aliases.items())
+    )
     try:
         ranking = season_core.rank_season_document(document)
+        problems: tuple[scoring.Problem, ...] = ()
     except scoring.MatchError as error:
-        return SeasonState(season, tuple(notes), document, None, tuple(error.problems))
-    return SeasonState(season, tuple(notes), document, ranking)
+        ranking, problems = None, tuple(error.problems)
+    return SeasonState(season, tuple(notes), document, ranking, problems, known, merges)
 
 
 # --------------------------------------------------------------------------
@@ -275,7 +321,7 @@ def season_night_add(*, season: Season, concours: Concours) -> Concours:
         raise _problem("link", "season_full", "the season is full", max=season_core.MAX_NIGHTS)
     states.append(cs.load(concours))
     states.sort(key=lambda s: (s.concours.date, s.concours.pk))
-    document, _notes = _document(locked, states)
+    document, _notes, _players = _document(locked, states)
     season_core.parse_season(document)
     concours.season = locked
     concours.save(update_fields=["season"])
@@ -296,6 +342,39 @@ def season_night_remove(*, season: Season, concours_id: int) -> Concours:
     return concours
 
 
+@transaction.atomic
+def season_players_merge(*, season: Season, player: str, into: str) -> None:
+    """Merge the season player ``player`` into ``into`` (both player keys,
+    :attr:`SeasonState.players`): two spellings of one player ("J. Petit",
+    "Jean Petit") are one player from then on, on every night, named as
+    ``into``. Spellings merged into ``player`` before follow it.
+
+    Raises ``scoring.MatchError`` (field ``merge``): ``no_such_player``
+    when either is no player of the season now, ``same_player``."""
+    locked = _lock(season)
+    keys = {key for key, _name in load(locked).players}
+    if player not in keys or into not in keys:
+        raise _problem("merge", "no_such_player", "no such player in the season")
+    if player == into:
+        raise _problem("merge", "same_player", "a player is merged into another")
+    aliases = {alias: (into if key == player else key) for alias, key in locked.aliases.items()}
+    aliases[player] = into
+    locked.aliases = aliases
+    locked.save(update_fields=["aliases", "updated_at"])
+
+
+@transaction.atomic
+def season_players_unmerge(*, season: Season, alias: str) -> None:
+    """Undo the merge of the spelling ``alias`` (its key): it is its own
+    player again. Raises ``scoring.MatchError`` (field ``merge``):
+    ``not_merged``."""
+    locked = _lock(season)
+    if alias not in locked.aliases:
+        raise _problem("merge", "not_merged", "this spelling is not merged")
+    locked.aliases = {a: key for a, key in locked.aliases.items() if a != alias}
+    locked.save(update_fields=["aliases", "updated_at"])
+
+
 __all__ = [
     "NightNotes",
     "SeasonState",
@@ -308,4 +387,6 @@ __all__ = [
     "season_document",
     "season_night_add",
     "season_night_remove",
+    "season_players_merge",
+    "season_players_unmerge",
 ]

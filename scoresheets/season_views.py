@@ -32,9 +32,9 @@ from scoresheets import season_services as ss
 from scoresheets.concours import document as cdoc
 from scoresheets.concours_views import MY_CONCOURS
 from scoresheets.models import Concours, Season
-from scoresheets.season_forms import NightForm, SeasonForm, season_message
+from scoresheets.season_forms import MergeForm, NightForm, SeasonForm, season_message
 from scoresheets.sync.ladder import attempt
-from scoresheets.view_helpers import remember, see_other
+from scoresheets.view_helpers import attachment, remember, remembered, see_other
 
 MY_SEASONS = "my_seasons"  # session key: the organiser's links this browser opened
 MY_SEASONS_MAX = 10
@@ -48,12 +48,7 @@ def get_season_or_404(token: str) -> Season:
 def my_seasons(request: HttpRequest) -> list[Season]:
     """This browser's seasons (organiser's links), last opened first, each
     with its ``night_count``; no query when it has none."""
-    tokens = request.session.get(MY_SEASONS, [])
-    if not tokens:
-        return []
-    seasons = Season.objects.filter(token__in=tokens).annotate(night_count=Count("nights"))
-    found = {s.token: s for s in seasons}
-    return [found[t] for t in tokens if t in found]
+    return remembered(request, MY_SEASONS, Season.objects.annotate(night_count=Count("nights")))
 
 
 def _organiser_url(season: Season, anchor: str = "") -> str:
@@ -139,14 +134,15 @@ def _night_rows(state: ss.SeasonState) -> list[dict[str, Any]]:
     return rows
 
 
-def _addable(request: HttpRequest, season: Season) -> list[Concours]:
+def _addable(request: HttpRequest) -> list[Concours]:
     """This browser's concours (organiser's links it opened) that are in no
     season: the organiser adds one with a button, without pasting."""
-    tokens = request.session.get(MY_CONCOURS, [])
-    if not tokens:
-        return []
-    found = {c.token: c for c in Concours.objects.filter(token__in=tokens, season__isnull=True)}
-    return [found[t] for t in tokens if t in found]
+    return remembered(request, MY_CONCOURS, Concours.objects.filter(season__isnull=True))
+
+
+def _player_choices(state: ss.SeasonState) -> list[tuple[str, str]]:
+    """The season's players as choices (key, name), in alphabetical order."""
+    return sorted(state.players, key=lambda player: ss.player_key(player[1]))
 
 
 def _season_page(
@@ -156,6 +152,7 @@ def _season_page(
     organiser: bool,
     status: int = 200,
     night_form: NightForm | None = None,
+    merge_form: MergeForm | None = None,
 ) -> HttpResponse:
     state = ss.load(season)
     ranking = state.ranking
@@ -181,7 +178,9 @@ def _season_page(
             {
                 "organiser_url": request.build_absolute_uri(_organiser_url(season)),
                 "night_form": night_form or NightForm(),
-                "addable": _addable(request, season),
+                "addable": _addable(request),
+                "merge_form": merge_form or MergeForm(players=_player_choices(state)),
+                "merges": state.merges,
             }
         )
     return render(request, "scoresheets/season.html", context, status=status)
@@ -241,6 +240,39 @@ def season_night_remove(request: HttpRequest, token: str, concours_id: int) -> H
     return see_other(_organiser_url(season, "soirees"))
 
 
+@require_POST
+def season_merge(request: HttpRequest, token: str) -> HttpResponse:
+    season = get_season_or_404(token)
+    form = MergeForm(request.POST, players=_player_choices(ss.load(season)))
+    if form.is_valid():
+        data = form.cleaned_data
+        write = attempt(
+            request,
+            lambda: ss.season_players_merge(
+                season=season, player=data["player"], into=data["into"]
+            ),
+            form,
+        )
+        if write.saved:
+            messages.success(request, gettext("Les deux noms sont un seul joueur."))
+            return see_other(_organiser_url(season, "joueurs"))
+    status = busy.status_of(form, 422)
+    return _season_page(request, season, organiser=True, status=status, merge_form=form)
+
+
+@require_POST
+def season_unmerge(request: HttpRequest, token: str) -> HttpResponse:
+    season = get_season_or_404(token)
+    alias = request.POST.get("alias", "")[:200]
+    write = attempt(request, lambda: ss.season_players_unmerge(season=season, alias=alias))
+    if write.saved:
+        messages.success(request, gettext("Les deux noms sont de nouveau deux joueurs."))
+    else:
+        for problem in write.error.problems:
+            messages.error(request, season_message(problem))
+    return see_other(_organiser_url(season, "joueurs"))
+
+
 # --------------------------------------------------------------------------
 # Downloads (the read-only link)
 # --------------------------------------------------------------------------
@@ -249,9 +281,7 @@ def season_night_remove(request: HttpRequest, token: str, concours_id: int) -> H
 def _download(season: Season, what: str, extension: str, body: str, content_type: str):
     name = slugify(season.name) or "challenge"
     filename = f"rebelote-{name}-{slugify(what)}-{timezone.localdate():%Y-%m-%d}.{extension}"
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return attachment(body, content_type, filename)
 
 
 RANKING_LABELS = {
@@ -300,9 +330,11 @@ __all__ = [
     "my_seasons",
     "season_detail",
     "season_document_json",
+    "season_merge",
     "season_new",
     "season_night_add",
     "season_night_remove",
     "season_ranking_csv",
     "season_read",
+    "season_unmerge",
 ]

@@ -67,6 +67,8 @@ POSTED: dict[str, dict[str, Any]] = {
     "season": {},
     "season_night_add": {"link": "a concours' organiser link"},
     "season_night_remove": {},
+    "season_merge": {"player": "un", "into": "deux"},
+    "season_unmerge": {"alias": "un"},
 }
 # The routes that answer a GET (the others answer 405 to any token: a method
 # refused says nothing about the token).
@@ -109,6 +111,8 @@ POST_ROUTES = {
     "concours_penalty_delete",
     "season_night_add",
     "season_night_remove",
+    "season_merge",
+    "season_unmerge",
 }
 WATCHERS = "Vous regardez"
 
@@ -132,7 +136,7 @@ def state() -> tuple:
         list(TablePlayer.objects.order_by("pk").values_list("pk", "name")),
         Table.objects.count(),
         list(Concours.objects.values_list("pk", "version", "season")),
-        list(Season.objects.values_list("pk", "name", "updated_at")),
+        list(Season.objects.values_list("pk", "name", "updated_at", "aliases")),
     )
 
 

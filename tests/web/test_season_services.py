@@ -146,3 +146,26 @@ def test_a_link_is_read_for_its_concours_or_said_what_it_is():
         with pytest.raises(scoring.MatchError) as error:
             ss.concours_of_link(text)
         assert error.value.problems[0].code == code, text
+
+
+def test_merged_spellings_follow_the_player_they_were_merged_into():
+    season = ss.season_create(name="Fusions")
+    concours = night(9, [("A", ["Jo", "Joseph"]), ("B", ["Jojo", "Sam"])], played=False)
+    ss.season_night_add(season=season, concours=concours)
+    ss.season_players_merge(season=season, player="jo", into="joseph")
+    ss.season_players_merge(season=season, player="joseph", into="jojo")
+    season.refresh_from_db()
+    assert season.aliases == {"jo": "jojo", "joseph": "jojo"}
+    state = ss.load(season)
+    # One player now, named as the spelling kept; the others noted twice.
+    assert state.players == (("jojo", "Jojo"), ("sam", "Sam"))
+    assert state.nights[0].twice == ["Joseph", "Jojo"]
+    with pytest.raises(scoring.MatchError) as error:
+        ss.season_players_merge(season=season, player="jo", into="sam")
+    assert error.value.problems[0].code == "no_such_player"
+    ss.season_players_unmerge(season=season, alias="joseph")
+    season.refresh_from_db()
+    assert season.aliases == {"jo": "jojo"}
+    with pytest.raises(scoring.MatchError) as error:
+        ss.season_players_unmerge(season=season, alias="joseph")
+    assert error.value.problems[0].code == "not_merged"

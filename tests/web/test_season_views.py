@@ -252,3 +252,40 @@ def test_the_concours_organiser_page_links_its_season(client):
     page = client.get(reverse("concours", args=[concours.token])).content.decode()
     assert read(season) in page and "Challenge : Hiver" in page
     assert season.token not in page  # the season's writing link stays the season's
+
+
+def test_two_spellings_of_one_player_are_merged_and_separated(client):
+    season = ss.season_create(name="Hiver", settings={"min_nights": 2})
+    first = night(9, [("A", ["J. Petit", "Sam"]), ("B", ["Noé", "Zoé"])])
+    second = night(16, [("A", ["Jean Petit", "Sam"]), ("B", ["Noé", "Zoé"])])
+    for concours in (first, second):
+        ss.season_night_add(season=season, concours=concours)
+    keys = {name: key for key, name in ss.load(season).players}
+    url = reverse("season_merge", args=[season.token])
+    posted = {"player": keys["J. Petit"], "into": keys["Jean Petit"]}
+    assert client.post(url, posted).status_code == 303
+    state = ss.load(Season.objects.get())
+    assert [s["name"] for s in state.ranking["standings"]].count("Jean Petit") == 1
+    petit = next(s for s in state.ranking["standings"] if s["name"] == "Jean Petit")
+    assert petit["nights"] == 2 and petit["ranked"]
+    assert "J. Petit" not in [s["name"] for s in state.ranking["standings"]]
+    assert state.ranking == season_core.rank_season_document(state.document)
+    page = client.get(organiser(season)).content.decode()
+    assert "« J. Petit » est Jean Petit" in page
+    assert "« J. Petit »" not in client.get(read(season)).content.decode()
+
+    # Refused: the same player twice, or a player no longer in the season.
+    same = client.post(url, {"player": keys["Sam"], "into": keys["Sam"]})
+    assert same.status_code == 422
+    assert "Choisissez deux joueurs différents." in same.content.decode()
+    gone = client.post(url, {"player": keys["J. Petit"], "into": keys["Sam"]})
+    assert gone.status_code == 422
+    assert Season.objects.get().aliases == {keys["J. Petit"]: keys["Jean Petit"]}
+
+    separate = reverse("season_unmerge", args=[season.token])
+    assert client.post(separate, {"alias": keys["J. Petit"]}).status_code == 303
+    assert Season.objects.get().aliases == {}
+    assert client.post(separate, {"alias": keys["J. Petit"]}).status_code == 303
+    assert "ne sont plus réunis" in client.get(organiser(season)).content.decode()
+    names = [s["name"] for s in ss.load(Season.objects.get()).ranking["standings"]]
+    assert "J. Petit" in names and "Jean Petit" in names
