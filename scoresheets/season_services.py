@@ -9,8 +9,9 @@ one function, :func:`season_document`, and the ranking is the pure core's
 ``manage.py rank_season`` prints for the season's JSON download.
 
 The season's players are derived from the names registered in its
-concours (:func:`player_key`): the same name, whatever its case, accents
-and spaces, is the same player on every night. À la mêlée each registered
+concours: the same name, whatever its case, accents and spaces
+(``concours_services.name_key``, as a concours tells its entrants' names
+apart), is the same player on every night. À la mêlée each registered
 player is an entrant; a team whose players were registered without names
 is left out (guests), and so is a second entrant of one night with the
 same player's name (:class:`NightNotes` says which, for the page). The
@@ -21,7 +22,6 @@ organiser may join two spellings of one player (``Season.aliases``,
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,15 +43,6 @@ LINK_TOKEN = re.compile(rf"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}(?![
 
 def _problem(field: str, code: str, message: str, **params: Any) -> scoring.MatchError:
     return scoring.MatchError([scoring.Problem(None, field, code, message, tuple(params.items()))])
-
-
-def player_key(name: str) -> str:
-    """What tells two registered names apart in a season: "Léa  Martin",
-    "lea martin" and "LÉA MARTIN" are one player (case folded, accents
-    stripped by NFKD, spaces collapsed)."""
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(text.casefold().split())
 
 
 # --------------------------------------------------------------------------
@@ -120,7 +111,7 @@ class _Players:
 
     def key(self, name: str) -> str:
         """The player ``name`` is (a merged spelling: the player it was merged into)."""
-        own = player_key(name)
+        own = cs.name_key(name)
         self.spellings.setdefault(own, " ".join(name.split()))
         return self.aliases.get(own, own)
 
@@ -159,7 +150,7 @@ def _document(
                 continue
             mine: list[int] = []
             for name in names:
-                if not player_key(name):
+                if not cs.name_key(name):
                     continue
                 key = players.key(name)
                 if key in seen:
@@ -382,7 +373,6 @@ __all__ = [
     "concours_of_link",
     "load",
     "nights_of",
-    "player_key",
     "season_create",
     "season_document",
     "season_night_add",

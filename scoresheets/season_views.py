@@ -28,6 +28,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scoresheets import busy, exports, ratelimits
 from scoresheets import concours_room_views as room
+from scoresheets import concours_services as cs
 from scoresheets import season_services as ss
 from scoresheets.concours import document as cdoc
 from scoresheets.concours_views import MY_CONCOURS
@@ -142,7 +143,7 @@ def _addable(request: HttpRequest) -> list[Concours]:
 
 def _player_choices(state: ss.SeasonState) -> list[tuple[str, str]]:
     """The season's players as choices (key, name), in alphabetical order."""
-    return sorted(state.players, key=lambda player: ss.player_key(player[1]))
+    return sorted(state.players, key=lambda player: cs.name_key(player[1]))
 
 
 def _season_page(

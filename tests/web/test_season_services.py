@@ -19,10 +19,12 @@ from tests.factories import night_concours as night
 pytestmark = pytest.mark.django_db
 
 
-def test_player_key_ignores_case_accents_and_spaces():
-    assert ss.player_key("  Léa   Martin ") == ss.player_key("LEA MARTIN") == "lea martin"
-    assert ss.player_key("Noé") == ss.player_key("noe")
-    assert ss.player_key("Noé") != ss.player_key("Noël")
+def test_a_player_is_known_by_the_concours_name_key():
+    """Case, accents and spaces aside, as a concours tells its entrants apart."""
+    key = cs.name_key
+    assert key("  Léa   Martin ") == key("LEA MARTIN") == "lea martin"
+    assert key("Noé") == key("noe")
+    assert key("Noé") != key("Noël")
 
 
 def test_the_document_names_players_across_nights_and_ranks_through_the_core():
