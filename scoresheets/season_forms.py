@@ -16,7 +16,7 @@ from scoresheets.concours import document as cdoc
 from scoresheets.concours import season as season_core
 from scoresheets.concours_forms import ConcoursProblems, concours_message
 from scoresheets.forms import OneTimeKeyForm
-from scoresheets.models import SEASON_NAME_MAX
+from scoresheets.models import SEASON_NAME_MAX, Season
 
 # The season's own problems in the user's language (codes: season_services).
 SEASON_MESSAGES: dict[str, Any] = {
@@ -166,6 +166,28 @@ class SeasonForm(ConcoursProblems, OneTimeKeyForm):
                         bye[key] = data[f"bye_{key}"]
                 out["bye"] = bye
         return out
+
+
+def initial_of(season: Season) -> dict[str, Any]:
+    """The :class:`SeasonForm` values that give ``season``'s name and
+    settings back (its settings' page shows them)."""
+    settings = season.settings
+    initial: dict[str, Any] = {
+        "name": season.name,
+        "ranking": settings.get("ranking", season_core.SeasonRanking.WIN_POINTS),
+        "min_nights": settings.get("min_nights", 1),
+        "best_nights": settings.get("best_nights"),
+        "scoring": OWN,
+    }
+    imposed = {k: settings[k] for k in ("win_points", "bye") if k in settings}
+    if imposed == CHAMP_COMMUN_SETTINGS:
+        initial["scoring"] = CHAMP_COMMUN
+    elif imposed:
+        initial["scoring"] = CUSTOM
+        initial.update(imposed.get("win_points", {}))
+        bye = imposed.get("bye", {})
+        initial.update({f"bye_{k}": v for k, v in bye.items()})
+    return initial
 
 
 class NightForm(ConcoursProblems, forms.Form):

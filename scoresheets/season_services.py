@@ -255,6 +255,24 @@ def season_create(
     return services.created_once(key, find, create)
 
 
+@transaction.atomic
+def season_update(*, season: Season, name: str, settings: dict[str, Any]) -> Season:
+    """Rename ``season`` and change its ``settings`` (6.2) while its nights
+    are played ("classé à partir de 3 soirées" decided in January).
+
+    Raises ``scoring.MatchError``: the pure core's problems of the settings
+    (fields ``settings.*``), or of the season document with them (a night
+    the new ``bye`` cannot score, under ``nights[n].``); nothing changes."""
+    check_settings(settings)
+    locked = _lock(season)
+    locked.name, locked.settings = name.strip(), dict(settings)
+    locked.full_clean(validate_unique=False)
+    document, _notes, _players = _document(locked, [cs.load(c) for c in nights_of(locked)])
+    season_core.parse_season(document)
+    locked.save(update_fields=["name", "settings", "updated_at"])
+    return locked
+
+
 def concours_of_link(text: str) -> Concours:
     """The concours whose organiser's link (or bare token) ``text`` holds.
 
@@ -379,4 +397,5 @@ __all__ = [
     "season_night_remove",
     "season_players_merge",
     "season_players_unmerge",
+    "season_update",
 ]

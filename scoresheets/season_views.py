@@ -33,7 +33,13 @@ from scoresheets import season_services as ss
 from scoresheets.concours import document as cdoc
 from scoresheets.concours_views import MY_CONCOURS
 from scoresheets.models import Concours, Season
-from scoresheets.season_forms import MergeForm, NightForm, SeasonForm, season_message
+from scoresheets.season_forms import (
+    MergeForm,
+    NightForm,
+    SeasonForm,
+    initial_of,
+    season_message,
+)
 from scoresheets.sync.ladder import attempt
 from scoresheets.view_helpers import attachment, remember, remembered, see_other
 
@@ -154,6 +160,7 @@ def _season_page(
     status: int = 200,
     night_form: NightForm | None = None,
     merge_form: MergeForm | None = None,
+    settings_form: SeasonForm | None = None,
 ) -> HttpResponse:
     state = ss.load(season)
     ranking = state.ranking
@@ -182,6 +189,7 @@ def _season_page(
                 "addable": _addable(request),
                 "merge_form": merge_form or MergeForm(players=_player_choices(state)),
                 "merges": state.merges,
+                "settings_form": settings_form or SeasonForm(initial=initial_of(season)),
             }
         )
     return render(request, "scoresheets/season.html", context, status=status)
@@ -262,6 +270,25 @@ def season_merge(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+def season_settings(request: HttpRequest, token: str) -> HttpResponse:
+    season = get_season_or_404(token)
+    form = SeasonForm(request.POST)
+    if form.is_valid():
+        write = attempt(
+            request,
+            lambda: ss.season_update(
+                season=season, name=form.cleaned_data["name"], settings=form.settings()
+            ),
+            form,
+        )
+        if write.saved:
+            messages.success(request, gettext("Réglages du challenge enregistrés."))
+            return see_other(_organiser_url(season))
+    status = busy.status_of(form, 422)
+    return _season_page(request, season, organiser=True, status=status, settings_form=form)
+
+
+@require_POST
 def season_unmerge(request: HttpRequest, token: str) -> HttpResponse:
     season = get_season_or_404(token)
     alias = request.POST.get("alias", "")[:200]
@@ -337,5 +364,6 @@ __all__ = [
     "season_night_remove",
     "season_ranking_csv",
     "season_read",
+    "season_settings",
     "season_unmerge",
 ]

@@ -86,6 +86,7 @@ urlpatterns = [
         season_views.season_night_remove,
         name="season_night_remove",
     ),
+    path("ch/<token:token>/reglages/", season_views.season_settings, name="season_settings"),
     path("ch/<token:token>/joueurs/fusion/", season_views.season_merge, name="season_merge"),
     path("ch/<token:token>/joueurs/separer/", season_views.season_unmerge, name="season_unmerge"),
     # Read-only links (issue 8): the same live pages, with nothing that writes.

@@ -69,6 +69,7 @@ POSTED: dict[str, dict[str, Any]] = {
     "season_night_remove": {},
     "season_merge": {"player": "un", "into": "deux"},
     "season_unmerge": {"alias": "un"},
+    "season_settings": {"name": "Intrus", "ranking": "points", "min_nights": "5"},
 }
 # The routes that answer a GET (the others answer 405 to any token: a method
 # refused says nothing about the token).
@@ -113,6 +114,7 @@ POST_ROUTES = {
     "season_night_remove",
     "season_merge",
     "season_unmerge",
+    "season_settings",
 }
 WATCHERS = "Vous regardez"
 
@@ -136,7 +138,7 @@ def state() -> tuple:
         list(TablePlayer.objects.order_by("pk").values_list("pk", "name")),
         Table.objects.count(),
         list(Concours.objects.values_list("pk", "version", "season")),
-        list(Season.objects.values_list("pk", "name", "updated_at", "aliases")),
+        list(Season.objects.values_list("pk", "name", "updated_at", "aliases", "settings")),
     )
 
 

@@ -7,6 +7,7 @@ again with its reason (422), never a 500."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 import re
@@ -15,6 +16,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from scoresheets import concours_services as cs
 from scoresheets import season_services as ss
 from scoresheets.concours import season as season_core
 from scoresheets.models import Concours, Season
@@ -289,3 +291,42 @@ def test_two_spellings_of_one_player_are_merged_and_separated(client):
     assert "ne sont plus réunis" in client.get(organiser(season)).content.decode()
     names = [s["name"] for s in ss.load(Season.objects.get()).ranking["standings"]]
     assert "J. Petit" in names and "Jean Petit" in names
+
+
+def test_the_settings_are_changed_during_the_season(client):
+    season = ss.season_create(name="Hiver", settings={"min_nights": 1})
+    for concours in three_nights():
+        ss.season_night_add(season=season, concours=concours)
+    page = client.get(organiser(season)).content.decode()
+    assert 'name="min_nights" value="1"' in page
+    url = reverse("season_settings", args=[season.token])
+    data = {**NEW, "name": "Hiver 2027", "min_nights": "3", "scoring": "champ_commun"}
+    assert client.post(url, data).status_code == 303
+    season = Season.objects.get()
+    assert season.name == "Hiver 2027"
+    assert season.settings["min_nights"] == 3 and season.settings["bye"]["points"] == 1000
+    page = client.get(organiser(season)).content.decode()
+    assert "Réglages du challenge enregistrés." in page
+    assert 'value="champ_commun" selected' in page
+    assert "Pas encore classés : moins de 3 soirées jouées." in page
+
+    refused = client.post(url, {**data, "min_nights": "500"})
+    assert refused.status_code == 422
+    assert "Un nombre de soirées, de 0 à 100." in refused.content.decode()
+    assert Season.objects.get().settings == season.settings
+
+
+def test_settings_a_night_cannot_score_are_refused_and_change_nothing(client):
+    season = ss.season_create(name="Coinche")
+    settings = {"parties": 1, "length": {"donnes": 4}, "bye": {"kind": "average"}}
+    concours = cs.concours_create(
+        name="C", date=datetime.date(2026, 1, 9), preset="entre_amis", settings=settings
+    )
+    ss.season_night_add(season=season, concours=concours)
+    data = {**NEW, "scoring": "custom", "bye_kind": "half"}
+    response = client.post(reverse("season_settings", args=[season.token]), data)
+    assert response.status_code == 422
+    assert "À la coinche, une demi-partie en donnes n&#x27;a pas de valeur" in (
+        response.content.decode()
+    )
+    assert Season.objects.get().settings == {}
