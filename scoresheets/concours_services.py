@@ -27,9 +27,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.db.models import Count, F, Max
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from scoresheets import caching, presets, scoring, services
@@ -605,7 +606,15 @@ def partie_rules(concours: Concours, partie: int, settings: cdoc.Settings) -> An
 
 
 def _side_names(state: State, side: Sequence[int]) -> tuple[str, list[str]]:
-    """A side's team name and its two players' names (seats in order)."""
+    """A side's team name and its two players' names (seats in order), as
+    its table's match stores them: in the site's language whatever the
+    organiser's (a nameless team is "Équipe 7" on every phone's sheet,
+    the same after a swap made in English)."""
+    with translation.override(django_settings.LANGUAGE_CODE):
+        return _side_names_now(state, side)
+
+
+def _side_names_now(state: State, side: Sequence[int]) -> tuple[str, list[str]]:
     if len(side) == MELEE_SIDE:
         names = [state.label(n)[:PLAYER_NAME_MAX] for n in side]
         return default_team_name(*names), names

@@ -521,3 +521,70 @@ def test_a_pasted_line_with_commas_is_a_team_and_its_players(client):
         ("Les Rois", ["Alain, Bernard"]),  # a ";" line: its commas are the names'
         ("Les Dames", []),
     ]
+
+
+def test_a_nameless_teams_table_is_named_in_the_sites_language_whatever_the_organisers(client):
+    """Issue 19: a nameless team is "Équipe 4" in French, "Team 4" in
+    English on the pages (each reader's language); its table's match
+    stores one name, the site's language, even drawn from an English page."""
+    concours = make(teams=1)
+    cs.concours_entrant_register(concours=concours, name="", players=["Jo", "Dédé"])
+    client.cookies["django_language"] = "en"
+    client.post(url("concours_draw", concours), HTTP_ACCEPT_LANGUAGE="en")
+    table = cs.load(concours).current.tables[0]
+    assert {table.match.team_a_name, table.match.team_b_name} == {"Team1", "Équipe 2"}
+    page = client.get(url("concours", concours), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Team 2" in page
+
+
+def test_english_words_at_the_door(client):
+    """Issue 19: every team's button read "Dropped out", the list "one a
+    line", the room "concours" beside "tournament"."""
+    concours = make(teams=2)
+    cs.concours_draw(concours=concours)
+    client.cookies["django_language"] = "en"
+    page = client.get(url("concours", concours), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Dropped out" not in page and ">Drop out</button>" in page
+    assert "one per line" in page and "one a line" not in page
+    room_page = client.get(room(concours), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Follow the tournament on your phone" in room_page
+
+
+def test_the_table_lines_number_each_team(client):
+    """Issue 19: "Les As – Les As" at one table, shown with no numbers."""
+    concours = make(teams=2)
+    cs.concours_draw(concours=concours)
+    table = cs.load(concours).current.tables[0]
+    a, b = table.side_a[0], table.side_b[0]
+    page = client.get(url("concours", concours)).content.decode()
+    row = re.search(r'<tr id="table-1".*?</tr>', page, re.S).group(0)
+    assert f"n° {a}</span> Team{a}" in row and f"n° {b}</span> Team{b}" in row
+    screen = client.get(room(concours)).content.decode()
+    assert f'<span class="room-no">n° {a}</span> Team{a}' in screen
+
+
+def test_registration_gives_way_to_a_sentence_once_every_partie_is_drawn(client):
+    """Issue 19: the form stayed on offer, then refused "Toutes les parties
+    du concours sont tirées." """
+    concours = make(teams=2, settings={"parties": 1})
+    page = client.get(url("concours", concours)).content.decode()
+    assert url("concours_register", concours) in page
+    cs.concours_draw(concours=concours)
+    page = client.get(url("concours", concours)).content.decode()
+    assert url("concours_register", concours) not in page
+    assert url("concours_register_many", concours) not in page
+    assert "plus personne ne peut s'inscrire" in page
+
+
+def test_no_developers_words_for_the_organiser(client):
+    """Issue 19: "ce que lit rank_concours", "(docs/concours.md)"; the win
+    points' hint gave a draw 1 point with no word of why."""
+    concours = make(teams=2)
+    pages = [
+        client.get(url("concours", concours)).content.decode(),
+        client.get(reverse("concours_results_read", args=[concours.read_token])).content.decode(),
+    ]
+    for page in pages:
+        assert "rank_concours" not in page and "docs/concours.md" not in page
+    new = client.get(reverse("concours_new")).content.decode()
+    assert "soit 1 comme la perdue" in new
