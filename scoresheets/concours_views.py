@@ -55,6 +55,21 @@ def my_concours(request: HttpRequest) -> list[Concours]:
     return remembered(request, MY_CONCOURS, Concours.objects.all())
 
 
+# Where the organiser's page says a form's outcome: the section its form
+# is in (its id: the form's action and its 303 land there), "top" for the rest.
+NOTE_PLACES = ("tirage", "inscription", "equipes", "penalites")
+
+
+def _notes(request: HttpRequest) -> dict[str, list[Any]]:
+    """This request's messages by the section of the organiser's page that
+    says them (their ``extra_tags``, :data:`NOTE_PLACES`)."""
+    notes: dict[str, list[Any]] = {}
+    for message in messages.get_messages(request):
+        place = message.extra_tags if message.extra_tags in NOTE_PLACES else "top"
+        notes.setdefault(place, []).append(message)
+    return notes
+
+
 def _organiser_url(concours: Concours, anchor: str = "") -> str:
     url = reverse("concours", args=[concours.token])
     return f"{url}#{anchor}" if anchor else url
@@ -190,6 +205,7 @@ def _organiser_page(
             or PenaltyForm(choices=_entrant_choices(state, drawn_only=False)),
             "penalties": [(p, state.label(p.entrant)) for p in state.penalties],
             "focus": forms.get("focus", ""),
+            "notes": _notes(request),
         }
     )
     return render(request, "scoresheets/concours.html", context, status=status)
@@ -237,8 +253,9 @@ class Registration:
 
     ``form_class`` is bound to the POST; ``write(concours, form, key)``
     is the service's write for a valid form and its one-time key;
-    ``said(value)`` the message once saved, then a 303 to the organiser's
-    page + ``back`` (a query or a fragment). A refusal goes to the form's
+    ``said(value)`` the message once saved, said in the page's section
+    ``place`` (:data:`NOTE_PLACES`), then a 303 to the organiser's page +
+    ``back`` (a query or a fragment). A refusal goes to the form's
     ``field`` (``None``: its top), the page again gets the form as
     ``form_name`` and ``focus``."""
 
@@ -247,6 +264,7 @@ class Registration:
     write: Callable[[Concours, Any, str | None], Any]
     said: Callable[[Any], str]
     back: str
+    place: str
     field: str | None = None
     focus: str = ""
 
@@ -261,6 +279,7 @@ REGISTER_ONE = Registration(
     # Back to the form, ready for the next team (?saisie=1: the name field focused;
     # no fragment: a page with a target element skips autofocus).
     back="?saisie=1",
+    place="inscription",
     focus="1",
 )
 REGISTER_LIST = Registration(
@@ -271,6 +290,7 @@ REGISTER_LIST = Registration(
     ),
     said=_registered_many,
     back="#equipes",
+    place="equipes",
     field="lines",
 )
 
@@ -286,7 +306,7 @@ def _register(request: HttpRequest, token: str, how: Registration) -> HttpRespon
         key = form.one_time_key(request)
         write = attempt(request, lambda: how.write(concours, form, key), form, field=how.field)
         if write.saved:
-            messages.success(request, how.said(write.value))
+            messages.success(request, how.said(write.value), extra_tags=how.place)
             return see_other(_organiser_url(concours) + how.back)
     status = busy.status_of(form, 422)
     return _organiser_page(
@@ -318,9 +338,11 @@ def _simple_write(request: HttpRequest, concours: Concours, write_of: Any, ancho
     if not write.saved:
         if write.error is not None and hasattr(write.error, "problems"):
             for problem in write.error.problems:
-                messages.error(request, concours_message(problem))
+                messages.error(request, concours_message(problem), extra_tags=anchor)
         else:
-            messages.error(request, gettext("Introuvable : la page n'était plus à jour."))
+            messages.error(
+                request, gettext("Introuvable : la page n'était plus à jour."), extra_tags=anchor
+            )
     return write, see_other(_organiser_url(concours, anchor))
 
 
@@ -329,7 +351,9 @@ def concours_leave(request: HttpRequest, token: str) -> HttpResponse:
     concours = get_concours_or_404(token)
     number = _posted_number(request)
     if number is None:
-        messages.error(request, gettext("Introuvable : la page n'était plus à jour."))
+        messages.error(
+            request, gettext("Introuvable : la page n'était plus à jour."), extra_tags="equipes"
+        )
         return see_other(_organiser_url(concours, "equipes"))
     write, response = _simple_write(
         request,
@@ -339,12 +363,17 @@ def concours_leave(request: HttpRequest, token: str) -> HttpResponse:
     )
     if write.saved:
         if write.value is None:
-            messages.success(request, gettext("N° %(number)s : désinscrit.") % {"number": number})
+            messages.success(
+                request,
+                gettext("N° %(number)s : désinscrit.") % {"number": number},
+                extra_tags="equipes",
+            )
         else:
             messages.success(
                 request,
                 gettext("N° %(number)s : abandon après la partie %(partie)s.")
                 % {"number": number, "partie": write.value.left_after},
+                extra_tags="equipes",
             )
     return response
 
@@ -362,7 +391,11 @@ def concours_return(request: HttpRequest, token: str) -> HttpResponse:
         "equipes",
     )
     if write.saved:
-        messages.success(request, gettext("N° %(number)s : de retour.") % {"number": number})
+        messages.success(
+            request,
+            gettext("N° %(number)s : de retour.") % {"number": number},
+            extra_tags="equipes",
+        )
     return response
 
 
@@ -382,9 +415,11 @@ def concours_draw(request: HttpRequest, token: str) -> HttpResponse:
         )
         if write.saved:
             messages.success(
-                request, gettext("Partie %(partie)s tirée.") % {"partie": write.value.number}
+                request,
+                gettext("Partie %(partie)s tirée.") % {"partie": write.value.number},
+                extra_tags="tirage",
             )
-            return see_other(_organiser_url(concours, "partie"))
+            return see_other(_organiser_url(concours, "tirage"))
     return _organiser_page(request, concours, status=busy.status_of(form, 422), draw_form=form)
 
 
@@ -392,11 +427,13 @@ def concours_draw(request: HttpRequest, token: str) -> HttpResponse:
 def concours_undraw(request: HttpRequest, token: str) -> HttpResponse:
     concours = get_concours_or_404(token)
     write, response = _simple_write(
-        request, concours, lambda: cs.concours_undraw(concours=concours), "partie"
+        request, concours, lambda: cs.concours_undraw(concours=concours), "tirage"
     )
     if write.saved:
         messages.success(
-            request, gettext("Tirage de la partie %(partie)s annulé.") % {"partie": write.value}
+            request,
+            gettext("Tirage de la partie %(partie)s annulé.") % {"partie": write.value},
+            extra_tags="tirage",
         )
     return response
 
@@ -410,8 +447,12 @@ def concours_swap(request: HttpRequest, token: str) -> HttpResponse:
         a, b = form.cleaned_data["a"], form.cleaned_data["b"]
         write = attempt(request, lambda: cs.concours_swap(concours=concours, a=a, b=b), form)
         if write.saved:
-            messages.success(request, gettext("N° %(a)s et n° %(b)s échangés.") % {"a": a, "b": b})
-            return see_other(_organiser_url(concours, "partie"))
+            messages.success(
+                request,
+                gettext("N° %(a)s et n° %(b)s échangés.") % {"a": a, "b": b},
+                extra_tags="tirage",
+            )
+            return see_other(_organiser_url(concours, "tirage"))
     return _organiser_page(request, concours, status=busy.status_of(form, 422), swap_form=form)
 
 
@@ -438,6 +479,7 @@ def concours_penalty(request: HttpRequest, token: str) -> HttpResponse:
                 request,
                 gettext("Pénalité de %(points)s points au n° %(number)s.")
                 % {"points": data["points"], "number": data["entrant"]},
+                extra_tags="penalites",
             )
             return see_other(_organiser_url(concours, "penalites"))
     return _organiser_page(request, concours, status=busy.status_of(form, 422), penalty_form=form)
@@ -453,7 +495,7 @@ def concours_penalty_delete(request: HttpRequest, token: str, penalty_id: int) -
         "penalites",
     )
     if write.saved:
-        messages.success(request, gettext("Pénalité retirée."))
+        messages.success(request, gettext("Pénalité retirée."), extra_tags="penalites")
     return response
 
 

@@ -588,3 +588,75 @@ def test_no_developers_words_for_the_organiser(client):
         assert "rank_concours" not in page and "docs/concours.md" not in page
     new = client.get(reverse("concours_new")).content.decode()
     assert "soit 1 comme la perdue" in new
+
+
+def _section(page, place):
+    """The HTML of the organiser's page from the element ``id=place`` on."""
+    return page[page.index(f'id="{place}"') :]
+
+
+@pytest.mark.parametrize(
+    ("route", "place"),
+    [
+        ("concours_draw", "tirage"),
+        ("concours_swap", "tirage"),
+        ("concours_register", "inscription"),
+        ("concours_register_many", "inscription-liste"),
+        ("concours_penalty", "penalites"),
+    ],
+)
+def test_each_form_posts_to_its_own_section(client, route, place):
+    """Issue 19: a refused list or penalty reloaded the page at its top,
+    the error 1,500-2,500 px below: each form's action names its section,
+    where the browser shows the page it answers."""
+    concours = make(teams=4, settings={"parties": 2})
+    cs.concours_draw(concours=concours)
+    page = client.get(url("concours", concours)).content.decode()
+    assert f'action="{url(route, concours)}#{place}"' in page
+    assert f'id="{place}"' in page
+
+
+def test_a_refused_list_and_penalty_say_why_at_their_form(client):
+    concours = make(teams=2)
+    cs.concours_draw(concours=concours)
+    page = client.post(url("concours_register_many", concours), {"lines": "A;B;C;D"})
+    bulk = _section(page.content.decode(), "inscription-liste")
+    assert "Ligne 1 : trop de noms." in bulk[: bulk.index("</details>")]
+    page = client.post(url("concours_penalty", concours), {"entrant": "1", "points": "-5"})
+    assert page.status_code == 422
+    penalties = _section(page.content.decode(), "penalites")
+    assert "has-error" in penalties[: penalties.index("</form>")]
+
+
+@pytest.mark.parametrize(
+    ("route", "data", "place", "said"),
+    [
+        ("concours_draw", {}, "tirage", "Partie 1 tirée."),
+        ("concours_register_many", {"lines": "Les Rois"}, "equipes", "N° 5 : Les Rois, inscrit."),
+        ("concours_register", {"name": "Les Dames"}, "inscription", "N° 5 : Les Dames, inscrit."),
+        ("concours_leave", {"number": "4"}, "equipes", "N° 4"),
+    ],
+)
+def test_a_forms_success_is_said_where_the_page_lands(client, route, data, place, said):
+    """Issue 19: "Partie N tirée." and "N° 8 et n° 9 échangés." showed at the
+    top while the page jumped to #partie, off-screen."""
+    concours = make(teams=4)
+    response = client.post(url(route, concours), data)
+    assert response.status_code == 303
+    page = client.get(response["Location"]).content.decode()
+    main = page[page.index("<main") :]
+    assert said in _section(main, place)
+    assert said not in main[: main.index(f'id="{place}"')]
+    if "#" in response["Location"]:
+        assert response["Location"].endswith(f"#{place}")
+
+
+def test_a_swap_is_said_at_the_draw(client):
+    concours = make(teams=4)
+    cs.concours_draw(concours=concours)
+    one, two = cs.load(concours).current.tables
+    a, b = one.side_a[0], two.side_a[0]
+    response = client.post(url("concours_swap", concours), {"a": a, "b": b})
+    assert response["Location"].endswith("#tirage")
+    page = client.get(response["Location"]).content.decode()
+    assert f"N° {a} et n° {b} échangés." in _section(page, "tirage")
