@@ -478,7 +478,8 @@ def concours_entrants_register(
         )
     melee = state.settings.mode is cdoc.Mode.MELEE
     word = "players" if melee else "teams"
-    number = locked.entrants.aggregate(m=Max("number"))["m"] or 0
+    # Never a number given before, even to a team struck off since.
+    number = max(locked.entrants.aggregate(m=Max("number"))["m"] or 0, locked.last_number)
     document = dict(state.document)
     document[word] = list(document[word])
     taken = {name_key(e.name): e for e in state.entrants if e.name}
@@ -503,8 +504,46 @@ def concours_entrants_register(
         entrants.append(entrant)
     _check(document)
     ConcoursEntrant.objects.bulk_create(entrants)
+    Concours.objects.filter(pk=locked.pk).update(last_number=number)
     _bump(locked)
     return entrants
+
+
+@transaction.atomic
+def concours_entrant_edit(
+    *, concours: Concours, number: int, name: str = "", players: Sequence[str] = ()
+) -> ConcoursEntrant:
+    """Mend entrant ``number``'s name and players (a typo at the door):
+    refused as a registration would be (:func:`concours_entrants_register`:
+    nothing at all, a name another entrant has). The ranking reads the new
+    name; the matches of its tables, every partie's, get it (and their
+    phones a new version).
+
+    Raises ``scoring.MatchError`` (field ``name``) and
+    ``ConcoursEntrant.DoesNotExist`` for an unknown number."""
+    state = _state_locked(concours)
+    entrant = state.concours.entrants.get(number=number)
+    melee = state.settings.mode is cdoc.Mode.MELEE
+    name = name.strip()
+    players = [] if melee else [p.strip() for p in players if p and p.strip()]
+    taken = {name_key(e.name): e for e in state.entrants if e.name and e.number != number}
+    _check_entrant(name, players, melee=melee, taken=taken)
+    entrant.name, entrant.players = name, players
+    entrant.full_clean(validate_unique=False, validate_constraints=False)
+    word = "players" if melee else "teams"
+    document = dict(state.document)
+    document[word] = [
+        _entrant_document(entrant, melee) if e["number"] == number else e for e in document[word]
+    ]
+    _check(document)
+    entrant.save(update_fields=["name", "players"])
+    renamed = load(state.concours)
+    for partie in renamed.parties:
+        for table in partie.tables:
+            if number in table.side_a or number in table.side_b:
+                _rename(renamed, table)
+    _bump(state.concours)
+    return entrant
 
 
 def _check_entrant(
@@ -735,8 +774,9 @@ def concours_undraw(*, concours: Concours) -> int:
 
 
 def _rename(state: State, table: ConcoursTable) -> None:
-    """Give ``table``'s match its sides' names and players (a swap), and a
-    new version so that every phone on it sees them."""
+    """Give ``table``'s match its sides' names and players (after a swap,
+    or an entrant's name mended), and a new version so that every phone on
+    it sees them."""
     match = Match.objects.select_for_update().get(pk=table.match_id)
     name_a, players_a = _side_names(state, table.side_a)
     name_b, players_b = _side_names(state, table.side_b)
@@ -848,6 +888,7 @@ __all__ = [
     "TableLine",
     "concours_create",
     "concours_draw",
+    "concours_entrant_edit",
     "concours_entrant_leave",
     "concours_entrant_register",
     "concours_entrant_return",

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
@@ -36,7 +36,7 @@ from scoresheets.concours_forms import (
     SwapForm,
     concours_message,
 )
-from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
+from scoresheets.models import PLAYER_NAME_MAX, Concours, ConcoursEntrant, ConcoursPenalty
 from scoresheets.sync.ladder import attempt
 from scoresheets.view_helpers import remember, remembered, see_other
 
@@ -193,6 +193,10 @@ def _organiser_page(
                     "entrant": e,
                     "label": cs.entrant_label(e),
                     "can_return": e.left_after is not None and e.left_after == len(state.parties),
+                    # Not played yet: leaving strikes it off (a confirmation first).
+                    "struck_off": e.arrived > len(state.parties),
+                    "edit_id": f"edit-{e.number}",
+                    **_edit_row(e, forms.get("edit_form"), forms.get("edit_number")),
                 }
                 for e in state.entrants
             ],
@@ -206,9 +210,28 @@ def _organiser_page(
             "penalties": [(p, state.label(p.entrant)) for p in state.penalties],
             "focus": forms.get("focus", ""),
             "notes": _notes(request),
+            "player_max": PLAYER_NAME_MAX,
         }
     )
     return render(request, "scoresheets/concours.html", context, status=status)
+
+
+def _edit_row(
+    entrant: ConcoursEntrant, form: EntrantForm | None, number: int | None
+) -> dict[str, Any]:
+    """What an entrant's small edit form shows: its name and players, or
+    what was sent and why it was refused (``form``, for entrant ``number``)."""
+    if form is not None and number == entrant.number:
+        data = form.data
+        errors = [e for field_errors in form.errors.values() for e in field_errors]
+        return {"values": {k: data.get(k, "") for k in EDIT_FIELDS}, "edit_errors": errors}
+    players = [*entrant.players, "", ""]
+    values = {"name": entrant.name, "player_1": players[0], "player_2": players[1]}
+    return {"values": values, "edit_errors": []}
+
+
+EDIT_FIELDS = ("name", "player_1", "player_2")
+ENTRANT_NUMBER_MAX = 999_999
 
 
 @require_safe
@@ -347,9 +370,46 @@ def _simple_write(request: HttpRequest, concours: Concours, write_of: Any, ancho
 
 
 @require_POST
+def concours_entrant_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """Mend a team's name or players (a typo at the door): saved, said at
+    the list; refused, the page again with the team's form open and why."""
+    concours = get_concours_or_404(token)
+    if number > ENTRANT_NUMBER_MAX:  # no such entrant; too big for the database's integer
+        raise Http404
+    form = EntrantForm(request.POST, melee=concours.settings.get("mode") == cdoc.Mode.MELEE)
+    if form.is_valid():
+        write = attempt(
+            request,
+            lambda: cs.concours_entrant_edit(
+                concours=concours,
+                number=number,
+                name=form.cleaned_data["name"],
+                players=form.players(),
+            ),
+            form,
+        )
+        if write.saved:
+            messages.success(
+                request,
+                gettext("N° %(number)s : %(name)s, corrigé.")
+                % {"number": number, "name": cs.entrant_label(write.value)},
+                extra_tags="equipes",
+            )
+            return see_other(_organiser_url(concours, "equipes"))
+    return _organiser_page(
+        request,
+        concours,
+        status=busy.status_of(form, 422),
+        edit_form=form,
+        edit_number=number,
+    )
+
+
+@require_POST
 def concours_leave(request: HttpRequest, token: str) -> HttpResponse:
     concours = get_concours_or_404(token)
     number = _posted_number(request)
+    leaving = concours.entrants.filter(number=number).first() if number is not None else None
     if number is None:
         messages.error(
             request, gettext("Introuvable : la page n'était plus à jour."), extra_tags="equipes"
@@ -365,7 +425,10 @@ def concours_leave(request: HttpRequest, token: str) -> HttpResponse:
         if write.value is None:
             messages.success(
                 request,
-                gettext("N° %(number)s : désinscrit.") % {"number": number},
+                gettext(
+                    "N° %(number)s %(name)s : retiré du concours (son numéro ne sera pas redonné)."
+                )
+                % {"number": number, "name": cs.entrant_label(leaving) if leaving else ""},
                 extra_tags="equipes",
             )
         else:
@@ -505,6 +568,7 @@ __all__ = [
     "ConcoursPenalty",
     "concours_detail",
     "concours_draw",
+    "concours_entrant_edit",
     "concours_leave",
     "concours_new",
     "concours_penalty",

@@ -552,6 +552,9 @@ class Concours(models.Model):
     )
     rule_values = models.JSONField(default=default_rule_values)
     seed = models.BigIntegerField(default=new_seed, editable=False)
+    # The highest number an entrant was given: a team struck off keeps its
+    # number for the night (printed lists may carry it), never given again.
+    last_number = models.PositiveIntegerField(default=0, editable=False)
     # The season (challenge) this night counts in, at most one.
     season = models.ForeignKey(
         Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="nights"

@@ -62,6 +62,11 @@ urlpatterns = [
         concours_views.concours_register_many,
         name="concours_register_many",
     ),
+    path(
+        "c/<token:token>/inscription/<int:number>/",
+        concours_views.concours_entrant_edit,
+        name="concours_entrant_edit",
+    ),
     path("c/<token:token>/abandon/", concours_views.concours_leave, name="concours_leave"),
     path("c/<token:token>/retour/", concours_views.concours_return, name="concours_return"),
     path("c/<token:token>/tirage/", concours_views.concours_draw, name="concours_draw"),

@@ -571,8 +571,8 @@ def test_registration_gives_way_to_a_sentence_once_every_partie_is_drawn(client)
     assert url("concours_register", concours) in page
     cs.concours_draw(concours=concours)
     page = client.get(url("concours", concours)).content.decode()
-    assert url("concours_register", concours) not in page
-    assert url("concours_register_many", concours) not in page
+    assert f'action="{url("concours_register", concours)}#' not in page
+    assert f'action="{url("concours_register_many", concours)}#' not in page
     assert "plus personne ne peut s'inscrire" in page
 
 
@@ -660,3 +660,80 @@ def test_a_swap_is_said_at_the_draw(client):
     assert response["Location"].endswith("#tirage")
     page = client.get(response["Location"]).content.decode()
     assert f"N° {a} et n° {b} échangés." in _section(page, "tirage")
+
+
+def test_removing_a_team_before_it_plays_asks_first_and_says_what_it_did(client):
+    """Issue 19: before the draw "Abandon" deleted the team with no
+    confirmation, no word, and its number went to the next team."""
+    concours = make(teams=5)
+    page = client.get(url("concours", concours)).content.decode()
+    row = re.search(r'<li id="equipe-5">.*?</li>', page, re.S).group(0)
+    # A <details> asks first (no script): what it does, then the button.
+    confirm = re.search(r'<details class="concours-confirm">.*?</details>', row, re.S).group(0)
+    assert "<summary" in confirm and "n&#x27;a pas encore joué" not in confirm
+    assert "Team5 n'a pas encore joué : il est retiré du concours." in confirm
+    assert ">Retirer le n° 5</button>" in confirm
+    response = client.post(url("concours_leave", concours), {"number": "5"})
+    assert response["Location"].endswith("#equipes")
+    page = client.get(response["Location"]).content.decode()
+    assert "N° 5 Team5 : retiré du concours" in _section(page, "equipes")
+    # Its number is never given again that night.
+    client.post(url("concours_register", concours), {"name": "Les Dames"})
+    assert [e.number for e in concours.entrants.all()] == [1, 2, 3, 4, 6]
+    assert ConcoursEntrant.objects.get(name="Les Dames").number == 6
+
+
+def test_a_team_that_played_drops_out_with_one_button_it_can_undo(client):
+    concours = make(teams=4)
+    cs.concours_draw(concours=concours)
+    page = client.get(url("concours", concours)).content.decode()
+    row = re.search(r'<li id="equipe-3">.*?</li>', page, re.S).group(0)
+    assert "concours-confirm" not in row and ">Abandon</button>" in row
+
+
+def test_the_organiser_mends_a_teams_name_and_players(client):
+    """Issue 19: teams could not be renamed. The ranking and the tables'
+    sheets show the new name."""
+    concours = make(teams=4)
+    cs.concours_draw(concours=concours)
+    data = {"name": "Les Frangins", "player_1": "Jo", "player_2": "Dédé"}
+    response = client.post(url("concours_entrant_edit", concours, 2), data)
+    assert response.status_code == 303
+    assert response["Location"].endswith("#equipes")
+    page = client.get(response["Location"]).content.decode()
+    assert "N° 2 : Les Frangins, corrigé." in _section(page, "equipes")
+    assert "Les Frangins" in _section(page, "classement")
+    team = concours.entrants.get(number=2)
+    assert (team.name, team.players) == ("Les Frangins", ["Jo", "Dédé"])
+    table = cs.load(concours).current.table_of(2)
+    match = table.match
+    match.refresh_from_db()
+    side = "a" if 2 in table.side_a else "b"
+    assert getattr(match, f"team_{side}_name") == "Les Frangins"
+    sheet = client.get(reverse("match", args=[match.token])).content.decode()
+    assert "Les Frangins" in sheet and "Dédé" in sheet
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "team1 "}, "Une équipe s&#x27;appelle déjà Team1 (n° 1)."),
+        ({"name": " "}, "Donnez le nom de l&#x27;équipe ou de ses joueurs."),
+        ({"name": "x" * 61}, "60"),
+    ],
+)
+def test_a_mended_name_is_refused_as_a_registration_would_be(client, data, message):
+    concours = make(teams=2)
+    response = client.post(url("concours_entrant_edit", concours, 2), data)
+    assert response.status_code == 422
+    row = re.search(r'<li id="equipe-2">.*?</li>', response.content.decode(), re.S).group(0)
+    assert '<details class="concours-edit" open>' in row and message in row
+    assert f'action="{url("concours_entrant_edit", concours, 2)}#equipe-2"' in row
+    assert concours.entrants.get(number=2).name == "Team2"
+
+
+def test_mending_an_unknown_team_is_a_404(client):
+    concours = make(teams=1)
+    for number in (7, 10**30):
+        response = client.post(f"{url('concours', concours)}inscription/{number}/", {"name": "X"})
+        assert response.status_code == 404
