@@ -300,7 +300,8 @@ REGISTER_ONE = Registration(
     ),
     said=_registered_one,
     # Back to the form, ready for the next team (?saisie=1: the name field focused;
-    # no fragment: a page with a target element skips autofocus).
+    # no fragment: a page with a target element skips autofocus). Refused, the
+    # page lands on the name field too, its problem under it.
     back="?saisie=1",
     place="inscription",
     focus="1",

@@ -58,7 +58,7 @@ def register_teams(organiser, teams) -> None:
     """Register each (name, player, player) of ``teams`` at the door form;
     after each, the name field has the focus, ready for the next team."""
     for name, first, second in teams:
-        organiser.locator("#inscription input[name=name]").fill(name)
+        organiser.locator("#id_name").fill(name)
         organiser.locator("#id_player_1").fill(first)
         organiser.locator("#id_player_2").fill(second)
         organiser.get_by_role("button", name="Inscrire l'équipe").click()
@@ -190,4 +190,39 @@ def test_the_table_cards_fit_a_phone_without_scrolling_sideways(live_server, bro
     for card in page.locator(".card-sheet-card").all():
         box = card.bounding_box()
         assert box["x"] + box["width"] <= 390
+    assert not CSP_PROBLEMS
+
+
+def _in_view(page, selector) -> bool:
+    """Whether the element is within the phone's screen, top to bottom."""
+    box = page.locator(selector).first.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
+
+
+def test_a_forms_answer_is_on_screen_where_the_page_lands(live_server, browser):
+    """Issue 19, on a 390x844 phone: a refused pasted list reloaded the page
+    at its top while its error sat 1,500-2,500 px below; "Partie 1 tirée."
+    was said at the top while the page jumped to the tables."""
+    concours = cs.concours_create(
+        name="Nuit du club",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"parties": 2, "length": {"donnes": 12}},
+    )
+    for name, first, second in TEAMS:
+        cs.concours_entrant_register(concours=concours, name=name, players=[first, second])
+    page = phone(browser)
+    page.goto(f"{live_server.url}/c/{concours.token}/")
+    page.get_by_role("button", name="Inscrire l'équipe").click()  # nothing typed
+    page.locator("#inscription .errorlist", has_text="Donnez le nom").wait_for()
+    assert _in_view(page, "#inscription .errorlist")
+    page.locator("#inscription-liste summary").click()
+    page.locator("#id_lines").fill("Les Rois ; Alain ; Bernard\n" + "x" * 61)
+    page.get_by_role("button", name="Inscrire la liste").click()
+    error = page.locator("#inscription-liste .errorlist", has_text="Ligne 2 : un nom trop long")
+    error.wait_for()
+    assert _in_view(page, "#inscription-liste .errorlist")
+    page.get_by_role("button", name="Tirer la partie 1").click()
+    page.locator("#tirage .message", has_text="Partie 1 tirée.").wait_for()
+    assert _in_view(page, "#tirage .message")
     assert not CSP_PROBLEMS

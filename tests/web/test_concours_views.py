@@ -600,7 +600,6 @@ def _section(page, place):
     [
         ("concours_draw", "tirage"),
         ("concours_swap", "tirage"),
-        ("concours_register", "inscription"),
         ("concours_register_many", "inscription-liste"),
         ("concours_penalty", "penalites"),
     ],
@@ -614,6 +613,19 @@ def test_each_form_posts_to_its_own_section(client, route, place):
     page = client.get(url("concours", concours)).content.decode()
     assert f'action="{url(route, concours)}#{place}"' in page
     assert f'id="{place}"' in page
+
+
+def test_a_refused_registration_lands_on_its_name_field(client):
+    """No fragment there: the name field's autofocus lands the page (a
+    target element would stop it), its problem under it."""
+    concours = make(teams=1)
+    page = client.get(url("concours", concours)).content.decode()
+    assert f'action="{url("concours_register", concours)}"' in page
+    response = client.post(url("concours_register", concours), {"name": "team1"})
+    field = re.search(
+        r'<input type="text" name="name" id="id_name"[^>]*>', response.content.decode()
+    )
+    assert "autofocus" in field.group(0)
 
 
 def test_a_refused_list_and_penalty_say_why_at_their_form(client):
@@ -647,8 +659,8 @@ def test_a_forms_success_is_said_where_the_page_lands(client, route, data, place
     main = page[page.index("<main") :]
     assert said in _section(main, place)
     assert said not in main[: main.index(f'id="{place}"')]
-    if "#" in response["Location"]:
-        assert response["Location"].endswith(f"#{place}")
+    # Registered, the page lands on the name field (autofocus, no fragment).
+    assert response["Location"].endswith("?saisie=1" if place == "inscription" else f"#{place}")
 
 
 def test_a_swap_is_said_at_the_draw(client):
