@@ -559,6 +559,7 @@ def test_the_table_lines_number_each_team(client):
     page = client.get(url("concours", concours)).content.decode()
     row = re.search(r'<tr id="table-1".*?</tr>', page, re.S).group(0)
     assert f"n° {a}</span> Team{a}" in row and f"n° {b}</span> Team{b}" in row
+    assert row.count('class="muted entrant-no"') == 2  # "n°" kept with its number
     screen = client.get(room(concours)).content.decode()
     assert f'<span class="room-no">n° {a}</span> Team{a}' in screen
 
