@@ -15,6 +15,8 @@ ranking), never a ranking or a draw of their own.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +25,7 @@ from django.db.models import Count, Sum
 
 from scoresheets import concours_services as cs
 from scoresheets.concours import document as cdoc
+from scoresheets.converters import TOKEN_LENGTH
 from scoresheets.models import Concours, Match
 
 COLUMN_ROWS = 12  # rows in one column of a slide, read at 1920x1080 from 10 m
@@ -192,7 +195,7 @@ def room(state: cs.State, mine: int | None) -> Room:
 
 def seats(state: cs.State) -> dict[int, dict[str, Any]]:
     """Every entrant's place in the current partie, as a phone that follows
-    it shows it (its label, its table and the table's match token, its
+    it shows it (its label, its table and the table's read-only token, its
     opponents and partner, or exempt, or ``table`` None when it does not
     play it): computed once for every entrant with the room's shared part,
     so that a phone's own part needs no query."""
@@ -203,7 +206,7 @@ def seats(state: cs.State) -> dict[int, dict[str, Any]]:
             "label": cs.entrant_label(entrant),
             "bye": seat is not None and seat.table is None,
             "table": seat.table.number if seat and seat.table else None,
-            "token": seat.table.match.token if seat and seat.table else "",
+            "read_token": seat.table.match.read_token if seat and seat.table else "",
             "opponents": seat.opponents if seat else "",
             "partner": seat.partner if seat else "",
         }
@@ -239,6 +242,16 @@ def results_rows(state: cs.State, ranking: dict[str, Any]) -> list[ResultRow]:
             )
         )
     return out
+
+
+def card_key(concours: Concours) -> str:
+    """The key in a table card's address (``carte/<read token>/<key>/<n>/``):
+    derived from the organiser's token (SHA-256, in the tokens' alphabet
+    and length), so that the cards' addresses, which write, are stable all
+    night and across a restart, yet not derivable from the read-only link
+    (shared with the hall, on the projector)."""
+    digest = hashlib.sha256(f"rebelote-table-cards:{concours.token}".encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:TOKEN_LENGTH]
 
 
 def card_count(state: cs.State) -> int:

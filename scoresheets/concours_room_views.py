@@ -11,9 +11,11 @@
   ``salle/live/?v=<fingerprint>``: an empty 204 while nothing changed (one
   query), else the part rendered once for every screen that follows the
   same entrant (cached).
-- A table's card (``/voir/concours/<read token>/table/<n>/``): the address
-  a table card's QR code holds; it leads to that table's sheet in the
-  current partie, so one card stands on its table all night.
+- A table's card (``/carte/<read token>/<key>/<n>/``): the address a table
+  card's QR code holds; it leads to that table's sheet in the current
+  partie, to write, so one card stands on its table all night. Its key is
+  not derivable from the read-only link, which leads only to read-only
+  sheets (``/voir/concours/<read token>/table/<n>/``).
 - The printables: the table cards (organiser's link: the night's cards,
   A4), the results sheet (the ranking with its tiebreaks, A4).
 - The exports: the ranking and every partie's tables as CSV, the results
@@ -23,6 +25,7 @@
 
 from __future__ import annotations
 
+import hmac
 import io
 import json
 import re
@@ -30,7 +33,7 @@ import time
 import zipfile
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -189,21 +192,49 @@ def concours_room_live(request: HttpRequest, token: str) -> HttpResponse:
     return HttpResponse(personal(request, shared, _kept_team(request, concours)))
 
 
-@require_safe
-@never_cache
-def concours_table_go(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    """The address on table card ``number``: that table's sheet in the
-    current partie (a 302), or a page saying why there is none yet (404)."""
-    concours = _read_concours(token)
-    state = cs.load(concours)
-    current = state.current
+def _current_table(concours: Concours, number: int) -> tuple[Any, Any]:
+    """Table ``number`` of the concours' current partie (None when it plays
+    none), and that partie."""
+    current = cs.load(concours).current
     table = None
     if current is not None:
         table = next((t for t in current.tables if t.number == number), None)
-    if table is not None:
-        return redirect(reverse("match", args=[table.match.token]))
+    return table, current
+
+
+def _no_table(request: HttpRequest, concours: Concours, number: int, current: Any) -> HttpResponse:
     context = {"concours": concours, "number": number, "current": current}
     return render(request, "scoresheets/concours_table_none.html", context, status=404)
+
+
+@require_safe
+@never_cache
+def concours_table_card(request: HttpRequest, token: str, key: str, number: int) -> HttpResponse:
+    """The address on table card ``number`` (``carte/<read token>/<key>/<n>/``,
+    ``key`` from :func:`concours_room.card_key`): that table's sheet in the
+    current partie, to write (a 302), or a page saying why there is none
+    yet (404). A wrong key is a 404: the read-only link gives no card."""
+    concours = _read_concours(token)
+    if not hmac.compare_digest(key, room_of.card_key(concours)):
+        raise Http404
+    table, current = _current_table(concours, number)
+    if table is None:
+        return _no_table(request, concours, number, current)
+    return redirect(reverse("match", args=[table.match.token]))
+
+
+@require_safe
+@never_cache
+def concours_table_go(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """``/voir/concours/<read token>/table/<n>/``, on the read-only link:
+    table ``number``'s sheet in the current partie, read-only (a 302), or a
+    page saying why there is none yet (404). It was the cards' address
+    before they had their own key (:func:`concours_table_card`)."""
+    concours = _read_concours(token)
+    table, current = _current_table(concours, number)
+    if table is None:
+        return _no_table(request, concours, number, current)
+    return redirect(reverse("match_read", args=[table.match.read_token]))
 
 
 # --------------------------------------------------------------------------
@@ -228,7 +259,9 @@ def concours_cards(request: HttpRequest, token: str) -> HttpResponse:
         (
             n,
             request.build_absolute_uri(
-                reverse("concours_table_go_read", args=[concours.read_token, n])
+                reverse(
+                    "concours_table_card", args=[concours.read_token, room_of.card_key(concours), n]
+                )
             ),
         )
         for n in range(1, count + 1)

@@ -163,6 +163,12 @@ urlpatterns = [
         name="concours_documents_zip_read",
     ),
     path("c/<token:token>/cartes/", room.concours_cards, name="concours_cards"),
+    # A table card's address (writes: its key is not derivable from the read-only link).
+    path(
+        "carte/<token:token>/<token:key>/<int:number>/",
+        room.concours_table_card,
+        name="concours_table_card",
+    ),
     # A season's read-only link: its ranking and its downloads.
     path("voir/challenge/<token:token>/", season_views.season_read, name="season_read"),
     path(

@@ -12,9 +12,11 @@ import datetime
 import re
 
 import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
 
+from scoresheets import concours_room, services
 from scoresheets import concours_services as cs
-from scoresheets import services
 from scoresheets.models import Concours
 from scoresheets.scoring import HandInput
 from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, enter_hand, phone, totals
@@ -66,10 +68,17 @@ def register_teams(organiser, teams) -> None:
         assert organiser.evaluate("document.activeElement.name") == "name"
 
 
+def card_path(concours, number: int) -> str:
+    """Table card ``number``'s address (the QR code the organiser prints)."""
+    key = concours_room.card_key(concours)
+    return reverse("concours_table_card", args=[concours.read_token, key, number])
+
+
 def play_my_table(page, read_url: str, team: int, players: tuple[str, str]) -> str:
-    """On a team's phone: follow the team on the room's screen, open its
-    table's sheet, win it with two hands of 162 (target 300). Returns the
-    seat line the page said."""
+    """On a team's phone: follow the team on the room's screen, see its
+    table's sheet (read-only there), then open it by its table card's
+    address (as its QR code) and win it with two hands of 162 (target 300).
+    Returns the seat line the page said."""
     page.goto(read_url)
     page.locator("#room-team").select_option(str(team))
     page.get_by_role("button", name="Suivre", exact=True).click()
@@ -77,6 +86,12 @@ def play_my_table(page, read_url: str, team: int, players: tuple[str, str]) -> s
     seat.wait_for()
     said = seat.inner_text()
     page.get_by_role("link", name=re.compile(r"Feuille de la table \d+")).click()
+    page.wait_for_url(re.compile(r"/voir/[\w-]+/$"))
+    expect(page.locator("#scoreboard")).to_be_visible()
+    assert page.locator("#hand-form").count() == 0  # the read link writes nothing
+    number = int(re.search(r"table (\d+)", said).group(1))
+    concours = Concours.objects.get()
+    page.goto(read_url.split("/voir/")[0] + card_path(concours, number))
     page.wait_for_url(re.compile(r"/m/[\w-]+/$"))
     banner = page.locator(".concours-banner").inner_text()
     assert re.search(r"Concours Nuit du club · Partie 1 · Table \d", banner)

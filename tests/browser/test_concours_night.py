@@ -28,7 +28,7 @@ from scoresheets import concours_room_views as room_views
 from scoresheets import concours_services as cs
 from scoresheets.models import Concours
 from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, _watch, phone
-from tests.browser.test_concours import create_concours, register_teams
+from tests.browser.test_concours import card_path, create_concours, register_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -174,7 +174,7 @@ def test_a_concours_night_of_eight_teams(live_server, browser, monkeypatch, tmp_
 
         # Each phone opens its table by the card's address (a table's QR code).
         for number, page in enumerate(phones[: len(tables)], start=1):
-            page.goto(f"{read}/table/{number}/")
+            page.goto(live_server.url + card_path(concours, number))
             expect(page.locator(".concours-banner")).to_contain_text(
                 f"Concours Nuit du club · Partie {partie} · Table {number}"
             )

@@ -196,7 +196,7 @@ def test_a_phone_follows_its_team_remembered(client: Client):
     page = body(client.get(room_url(concours) + f"?equipe={team}"))
     assert 'class="is-mine"' in page
     assert f"table {table.number}, contre" in page
-    assert reverse("match", args=[table.match.token]) in page
+    assert reverse("match_read", args=[table.match.read_token]) in page
     # Remembered: the page and its live part without the parameter.
     again = body(client.get(room_url(concours)))
     assert f"table {table.number}, contre" in again and 'class="is-mine"' in again
@@ -239,22 +239,60 @@ def test_the_room_in_english(client: Client):
 # --------------------------------------------------------------------------
 
 
+def card_url(concours, number):
+    return reverse(
+        "concours_table_card", args=[concours.read_token, concours_room.card_key(concours), number]
+    )
+
+
 def test_a_table_card_leads_to_its_table_in_the_current_partie(client: Client):
     concours = make(4)
-    assert client.get(room_url(concours, "concours_table_go_read", 1)).status_code == 404
+    assert client.get(card_url(concours, 1)).status_code == 404
     cs.concours_draw(concours=concours)
     first = cs.load(concours).current.tables[1].match
-    go = client.get(room_url(concours, "concours_table_go_read", 2))
+    go = client.get(card_url(concours, 2))
     assert go.status_code == 302 and go["Location"] == reverse("match", args=[first.token])
     play(concours)
     cs.concours_draw(concours=concours)
     second = cs.load(concours).current.tables[1].match
     assert second.pk != first.pk
-    go = client.get(room_url(concours, "concours_table_go_read", 2))
+    go = client.get(card_url(concours, 2))
     assert go["Location"] == reverse("match", args=[second.token])
-    missing = client.get(room_url(concours, "concours_table_go_read", 9))
+    missing = client.get(card_url(concours, 9))
     assert missing.status_code == 404
     assert "La table 9 ne joue pas la partie 2." in body(missing)
+
+
+def test_the_read_only_link_leads_to_no_table_to_write(client: Client):
+    # The newcomer's trial: the room's link (on the projector, its QR code
+    # shown to the hall, shareable) said "sans rien pouvoir changer", yet a
+    # phone following a team got "Feuille de la table N", the table's
+    # writing sheet, and /voir/concours/<read>/table/N/ (the cards' address,
+    # derivable from the read link) redirected to it. Writing now takes a
+    # table card, whose address the read link does not give.
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    tables = cs.load(concours).current.tables
+    team = tables[1].side_b[0]
+    page = body(client.get(room_url(concours) + f"?equipe={team}"))
+    live = body(client.get(room_url(concours, "concours_room_live_read") + "?v=0"))
+    for table in tables:
+        assert f"/m/{table.match.token}/" not in page + live
+    assert reverse("match_read", args=[tables[1].match.read_token]) in page
+    assert concours_room.card_key(concours) not in page + live
+    old = client.get(room_url(concours, "concours_table_go_read", 2))
+    assert old.status_code == 302
+    assert old["Location"] == reverse("match_read", args=[tables[1].match.read_token])
+
+
+def test_a_card_address_needs_its_own_key(client: Client):
+    concours, other = make(4), make(4)
+    cs.concours_draw(concours=concours)
+    key = concours_room.card_key(concours)
+    assert key != concours_room.card_key(other) and concours.read_token not in key
+    for wrong in (concours_room.card_key(other), "A" * len(key)):
+        url = reverse("concours_table_card", args=[concours.read_token, wrong, 1])
+        assert client.get(url).status_code == 404
 
 
 # --------------------------------------------------------------------------
@@ -269,7 +307,7 @@ def test_the_table_cards_carry_the_tables_addresses_from_the_requests_host(clien
     page = body(client.get(url, HTTP_HOST="192.168.4.1:8000"))
     assert page.count('class="card-sheet-card"') == 3  # seven teams: three tables
     assert page.count('class="segno"') == 3
-    assert f"http://192.168.4.1:8000/voir/concours/{concours.read_token}/table/3/" in page
+    assert "http://192.168.4.1:8000" + card_url(concours, 3) in page
     assert body(client.get(url + "?n=5")).count('class="card-sheet-card"') == 5
     assert body(client.get(url + "?n=0")).count('class="card-sheet-card"') == 1
     assert body(client.get(url + "?n=abc")).count('class="card-sheet-card"') == 3
@@ -391,7 +429,7 @@ def test_the_room_pages_have_no_inline_style_nor_script_without_nonce(client: Cl
         room_url(concours) + "?equipe=1",
         room_url(concours, "concours_results_read"),
         reverse("concours_cards", args=[concours.token]),
-        room_url(concours, "concours_table_go_read", 9),
+        card_url(concours, 9),
     ):
         response = client.get(url)
         page = body(response)

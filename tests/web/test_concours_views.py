@@ -330,7 +330,8 @@ def test_a_teams_phone_sees_its_table_and_opponents(client):
     read = reverse("concours_read", args=[concours.read_token])
     page = client.get(read, {"equipe": mine}, follow=True).content.decode()
     assert f"Partie 1 : table 2, contre Team{theirs}" in page
-    assert f'href="/m/{table.match.token}/"' in page
+    assert f'href="/voir/{table.match.read_token}/"' in page  # read-only: the card writes
+    assert f"/m/{table.match.token}/" not in page
     assert 'class="is-mine"' in page
     # The phone remembers its team.
     assert f"contre Team{theirs}" in client.get(room(concours)).content.decode()

@@ -65,6 +65,7 @@ def every_route(fixture: Fixture) -> list[tuple[str, str]]:
         "number": 1,
         "penalty_id": 1,
         "concours_id": 1,
+        "key": "A" * 24,
     }
     routes = []
     for route, pattern in _patterns(get_resolver().url_patterns):

@@ -135,7 +135,9 @@ def test_the_worker_keeps_the_reading_pages_and_nothing_else(client: Client):
     assert set(patterns) == READABLE_NAMES
     token = "Abc123_-" * (TOKEN_LENGTH // 8) + "x" * (TOKEN_LENGTH % 8)
     for route in routes():
-        url = route.url(token=token, hand_id=3, player_id=4, number=5, penalty_id=5, concours_id=6)
+        url = route.url(
+            token=token, hand_id=3, player_id=4, number=5, penalty_id=5, concours_id=6, key=token
+        )
         kept = [name for name, pattern in patterns.items() if pattern.search(url)]
         assert kept == ([route.name] if route.name in READABLE_NAMES else []), (route.name, url)
 

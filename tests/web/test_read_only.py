@@ -15,8 +15,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from scoresheets import concours_room, season_services, services, urls
 from scoresheets import concours_services as cs
-from scoresheets import season_services, services, urls
 from scoresheets.models import Concours, Hand, HandRevision, Match, Season, Table, TablePlayer
 from tests.factories import hand, make_match, new_match_form, play
 from tests.tables_fixture import Fixture, make_fixture
@@ -71,6 +71,7 @@ POSTED: dict[str, dict[str, Any]] = {
     "season_merge": {"player": "un", "into": "deux"},
     "season_unmerge": {"alias": "un"},
     "season_settings": {"name": "Intrus", "ranking": "points", "min_nights": "5"},
+    "concours_table_card": {},
 }
 # The routes that answer a GET (the others answer 405 to any token: a method
 # refused says nothing about the token).
@@ -89,6 +90,7 @@ GET_ROUTES = {
     "table_matches_csv",
     "table_hands_csv",
     "concours_cards",
+    "concours_table_card",
     "concours",
     "season",
 }
@@ -193,6 +195,11 @@ def url_of(name: str, fixture: Fixture, *, read: bool) -> str:
         kwargs["player_id"] = fixture.ids["Léa"]
     if "<int:number>" in TOKEN_ROUTES[name]:
         kwargs["number"] = 1
+    if TOKEN_ROUTES[name].startswith("carte/"):
+        # A table card: the read token and a key that the read link does not give.
+        target = a_concours()
+        kwargs["token"] = target.read_token
+        kwargs["key"] = "A" * len(target.token) if read else concours_room.card_key(target)
     return reverse(name, kwargs=kwargs)
 
 

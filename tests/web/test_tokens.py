@@ -46,6 +46,7 @@ def test_it_answers_404_to_a_malformed_token(client: Client, route, token: str):
         "number": 1,
         "penalty_id": 1,
         "concours_id": 1,
+        "key": new_token(),
     }
     url = route.url(token=token, **ids)
     assert client.get(url).status_code == 404
@@ -63,6 +64,7 @@ def test_it_answers_404_to_a_well_formed_unknown_token(client: Client, route):
         number=1,
         penalty_id=1,
         concours_id=1,
+        key=new_token(),
     )
     assert client.get(url).status_code in {404, 405}  # a POST-only route says 405 first
     assert client.post(url).status_code in {404, 405}
