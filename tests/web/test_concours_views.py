@@ -751,3 +751,22 @@ def test_mending_an_unknown_team_is_a_404(client):
     for number in (7, 10**30):
         response = client.post(f"{url('concours', concours)}inscription/{number}/", {"name": "X"})
         assert response.status_code == 404
+
+
+def test_a_melee_players_name_is_mended_and_a_nameless_one_refused(client):
+    melee = cs.concours_create(
+        name="Mêlée",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"mode": "melee"},
+    )
+    for name in ("Léa", "Noé"):
+        cs.concours_entrant_register(concours=melee, name=name)
+    page = client.get(url("concours", melee)).content.decode()
+    assert 'id="edit-2-name"' in page and 'id="edit-2-p1"' not in page
+    response = client.post(url("concours_entrant_edit", melee, 2), {"name": "Noël"})
+    assert response.status_code == 303
+    response = client.post(url("concours_entrant_edit", melee, 2), {"name": ""})
+    assert response.status_code == 422
+    assert "Saisissez le nom du joueur." in response.content.decode()
+    assert [e.name for e in melee.entrants.all()] == ["Léa", "Noël"]
