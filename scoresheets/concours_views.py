@@ -36,7 +36,7 @@ from scoresheets.concours_forms import (
     SwapForm,
     concours_message,
 )
-from scoresheets.models import PLAYER_NAME_MAX, Concours, ConcoursEntrant, ConcoursPenalty
+from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
 from scoresheets.sync.ladder import attempt
 from scoresheets.view_helpers import remember, remembered, see_other
 
@@ -195,8 +195,6 @@ def _organiser_page(
                     "can_return": e.left_after is not None and e.left_after == len(state.parties),
                     # Not played yet: leaving strikes it off (a confirmation first).
                     "struck_off": e.arrived > len(state.parties),
-                    "edit_id": f"edit-{e.number}",
-                    **_edit_row(e, forms.get("edit_form"), forms.get("edit_number")),
                 }
                 for e in state.entrants
             ],
@@ -210,28 +208,12 @@ def _organiser_page(
             "penalties": [(p, state.label(p.entrant)) for p in state.penalties],
             "focus": forms.get("focus", ""),
             "notes": _notes(request),
-            "player_max": PLAYER_NAME_MAX,
         }
     )
     return render(request, "scoresheets/concours.html", context, status=status)
 
 
-def _edit_row(
-    entrant: ConcoursEntrant, form: EntrantForm | None, number: int | None
-) -> dict[str, Any]:
-    """What an entrant's small edit form shows: its name and players, or
-    what was sent and why it was refused (``form``, for entrant ``number``)."""
-    if form is not None and number == entrant.number:
-        data = form.data
-        errors = [e for field_errors in form.errors.values() for e in field_errors]
-        return {"values": {k: data.get(k, "") for k in EDIT_FIELDS}, "edit_errors": errors}
-    players = [*entrant.players, "", ""]
-    values = {"name": entrant.name, "player_1": players[0], "player_2": players[1]}
-    return {"values": values, "edit_errors": []}
-
-
-EDIT_FIELDS = ("name", "player_1", "player_2")
-ENTRANT_NUMBER_MAX = 999_999
+ENTRANT_NUMBER_MAX = 999_999  # the largest number looked up (the database's integer)
 
 
 @require_safe
@@ -370,15 +352,20 @@ def _simple_write(request: HttpRequest, concours: Concours, write_of: Any, ancho
     return write, see_other(_organiser_url(concours, anchor))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def concours_entrant_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    """Mend a team's name or players (a typo at the door): saved, said at
-    the list; refused, the page again with the team's form open and why."""
+    """Mend a team's name or players (a typo at the door), on a small page
+    of its own (the organiser's page links it from each team's row): saved,
+    said at the list; refused, this page again with why (422)."""
     concours = get_concours_or_404(token)
-    if number > ENTRANT_NUMBER_MAX:  # no such entrant; too big for the database's integer
+    if number > ENTRANT_NUMBER_MAX:
         raise Http404
-    form = EntrantForm(request.POST, melee=concours.settings.get("mode") == cdoc.Mode.MELEE)
-    if form.is_valid():
+    entrant = get_object_or_404(ConcoursEntrant, concours=concours, number=number)
+    melee = concours.settings.get("mode") == cdoc.Mode.MELEE
+    players = [*entrant.players, "", ""]
+    initial = {"name": entrant.name, "player_1": players[0], "player_2": players[1]}
+    form = EntrantForm(request.POST or None, melee=melee, initial=initial)
+    if request.method == "POST" and form.is_valid():
         write = attempt(
             request,
             lambda: cs.concours_entrant_edit(
@@ -397,13 +384,16 @@ def concours_entrant_edit(request: HttpRequest, token: str, number: int) -> Http
                 extra_tags="equipes",
             )
             return see_other(_organiser_url(concours, "equipes"))
-    return _organiser_page(
-        request,
-        concours,
-        status=busy.status_of(form, 422),
-        edit_form=form,
-        edit_number=number,
-    )
+    context = {
+        "concours": concours,
+        "entrant": entrant,
+        "label": cs.entrant_label(entrant),
+        "form": form,
+        "melee": melee,
+        "back": _organiser_url(concours, f"equipe-{number}"),
+    }
+    status = busy.status_of(form, 422) if form.is_bound else 200
+    return render(request, "scoresheets/concours_entrant.html", context, status=status)
 
 
 @require_POST

@@ -100,6 +100,12 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
         "concours-results": (f"/voir/concours/{concours.read_token}/resultats/", None),
         "concours-table-none": (f"/voir/concours/{concours.read_token}/table/99/", None),
         "concours-cards": (f"/c/{concours.token}/cartes/", None),
+        "concours-organiser": (f"/c/{concours.token}/", None),
+        "concours-entrant-edit": (f"/c/{concours.token}/inscription/2/", None),
+        "concours-entrant-edit-refused": (
+            f"/c/{concours.token}/inscription/2/",
+            {"name": "équipe 1"},
+        ),
         "home": ("/", None),
         "new-match": ("/nouvelle/", None),
         "new-match-refused": ("/nouvelle/", {"player_1": "", "target": "0"}),

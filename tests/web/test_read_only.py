@@ -76,6 +76,7 @@ POSTED: dict[str, dict[str, Any]] = {
 # The routes that answer a GET (the others answer 405 to any token: a method
 # refused says nothing about the token).
 GET_ROUTES = {
+    "concours_entrant_edit",
     "match",
     "hand_edit",
     "match_poll",
