@@ -187,7 +187,7 @@ def test_a_concours_night_of_eight_teams(live_server, browser, monkeypatch, tmp_
             )
 
         # The room and the organiser's screen follow by themselves.
-        done = "Classement final" if partie == PARTIES else f"Partie {partie} terminée"
+        done = "Concours terminé" if partie == PARTIES else f"Partie {partie} terminée"
         expect(projector.locator("#room-live .room-status")).to_contain_text(done)
         expect(organiser.locator("#partie")).to_contain_text("Toutes les tables ont fini.")
         standings = cs.load(concours).ranking()["standings"]

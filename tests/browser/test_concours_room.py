@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from scoresheets import concours_room as room_of
 from scoresheets import concours_room_views as room_views
 from scoresheets import concours_services as cs
 from scoresheets import services
@@ -101,4 +102,29 @@ def test_without_javascript_every_slide_is_on_the_page(live_server, browser):
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/voir/concours/{concours.read_token}/salle/")
     assert shown(page) == ["tables-1", "ranking-1", "ranking-2"]
+    assert CSP_PROBLEMS == []
+
+
+def test_a_long_name_keeps_every_row_of_a_full_slide_on_the_projector(live_server, browser):
+    # A newcomer's trial: the concours' long name took two lines on the
+    # projector and pushed the ranking's 11th row under the screen's edge
+    # (a slide holds COLUMN_ROWS rows a column). The name keeps one line.
+    name = "Concours du Club de l'Amicale des Joueurs de Belote du Vieux Moulin — Décembre"
+    concours = cs.concours_create(
+        name=name,
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"parties": 2, "length": {"target": 1000}},
+    )
+    for n in range(1, room_of.COLUMN_ROWS + 1):  # one column, full
+        cs.concours_entrant_register(concours=concours, name=f"Équipe {n}", players=["A", "B"])
+    page = projector(browser)
+    page.goto(f"{live_server.url}/voir/concours/{concours.read_token}/salle/")
+    expect(page.locator(".room.is-cycling")).to_have_count(1)
+    rows = page.locator("[data-slide]:visible tbody tr")
+    expect(rows).to_have_count(room_of.COLUMN_ROWS)
+    bottom = rows.last.evaluate("row => row.getBoundingClientRect().bottom")
+    assert bottom <= 1080
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+    expect(page.locator(".room-head h1")).to_have_attribute("title", name)
     assert CSP_PROBLEMS == []
