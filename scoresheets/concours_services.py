@@ -791,11 +791,13 @@ def _rename(state: State, table: ConcoursTable) -> None:
 
 
 @transaction.atomic
-def concours_swap(*, concours: Concours, a: int, b: int) -> None:
+def concours_swap(*, concours: Concours, a: int, b: int) -> list[int]:
     """Swap entrants ``a`` and ``b`` in the draw of the current partie before
     it starts (docs/concours.md 3, ``pairing.swap_last_partie``): two teams
     of two tables, or a team and the exempt; à la mêlée two players. The
-    tables' matches follow (names, players).
+    tables' matches follow (names, players). Returns the numbers of the
+    partie's tables whose sides met before (``pairing.rematches_of_last_partie``):
+    the swap is made, the organiser is told.
 
     Raises ``scoring.MatchError`` (field ``swap``): ``no_partie``,
     ``partie_started`` (a hand was entered at one of its tables),
@@ -805,7 +807,8 @@ def concours_swap(*, concours: Concours, a: int, b: int) -> None:
     current = state.current
     if current is not None and state.started():
         raise _problem("swap", "partie_started", "the partie has started", partie=current.number)
-    new = pairing.swap_last_partie(state.document, a, b)["parties"][-1]
+    new_document = pairing.swap_last_partie(state.document, a, b)
+    new = new_document["parties"][-1]
     melee = state.settings.mode is cdoc.Mode.MELEE
     for table, drawn in zip(current.tables, new["tables"], strict=True):
         side_a, side_b = ([s] if not melee else list(s) for s in drawn["teams"])
@@ -816,6 +819,8 @@ def concours_swap(*, concours: Concours, a: int, b: int) -> None:
     current.partie.byes = list(new["byes"])
     current.partie.save(update_fields=["byes"])
     _bump(state.concours)
+    rematches = pairing.rematches_of_last_partie(new_document)
+    return [current.tables[i - 1].number for i in rematches]
 
 
 @transaction.atomic

@@ -429,6 +429,18 @@ def concours_leave(request: HttpRequest, token: str) -> HttpResponse:
                 % {"number": number, "partie": write.value.left_after},
                 extra_tags="equipes",
             )
+            seat = cs.seat_of(cs.load(concours), number)
+            if seat is not None and seat.table is not None and not seat.table.match.finished:
+                messages.warning(
+                    request,
+                    gettext(
+                        "Sa table %(table)s joue encore la partie %(partie)s : qu'elle "
+                        "la finisse (ses donnes comptent), ou tirez la suivante en "
+                        "cochant « Tirer quand même »."
+                    )
+                    % {"table": seat.table.number, "partie": write.value.left_after},
+                    extra_tags="equipes",
+                )
     return response
 
 
@@ -506,6 +518,13 @@ def concours_swap(request: HttpRequest, token: str) -> HttpResponse:
                 gettext("N° %(a)s et n° %(b)s échangés.") % {"a": a, "b": b},
                 extra_tags="tirage",
             )
+            for number in write.value:
+                messages.warning(
+                    request,
+                    gettext("Table %(table)s : ces deux équipes se sont déjà rencontrées.")
+                    % {"table": number},
+                    extra_tags="tirage",
+                )
             return see_other(_organiser_url(concours, "tirage"))
     return _organiser_page(request, concours, status=busy.status_of(form, 422), swap_form=form)
 

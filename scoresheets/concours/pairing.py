@@ -12,6 +12,7 @@ choice by choice. Both give the same draw."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -389,6 +390,23 @@ def swap(draw: Draw, a: int, b: int) -> Draw:
         for side_a, side_b in draw.tables
     )
     return Draw(draw.partie, tables, tuple(moved(e) for e in draw.byes), draw.mode)
+
+
+def rematches_of_last_partie(document: Any) -> list[int]:
+    """The tables (1-based, in the document's order) of the last partie of
+    ``document`` whose sides already met in an earlier partie: what a swap
+    made by hand can bring back (the draw itself avoids them while it can).
+
+    Raises :class:`MatchError`: the document's problems (1)."""
+    concours = parse_concours(document)
+    if not concours.parties:
+        return []
+    met = meetings(dataclasses.replace(concours, parties=concours.parties[:-1]))[0]
+    return [
+        number
+        for number, table in enumerate(concours.parties[-1].tables, start=1)
+        if any(frozenset((a, b)) in met for a in table.sides[0] for b in table.sides[1])
+    ]
 
 
 def swap_last_partie(document: Any, a: int, b: int) -> dict[str, Any]:

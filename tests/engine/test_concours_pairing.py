@@ -22,6 +22,7 @@ from scoresheets.concours.pairing import (
     meetings,
     pair_partners,
     pair_swiss,
+    rematches_of_last_partie,
     swap,
     swap_last_partie,
 )
@@ -407,3 +408,17 @@ def test_pair_partners_pairs_everyone_and_follows_the_seed(n, seed):
     pairs = pair_partners(players, {}, random.Random(seed))
     assert sorted(p for pair in pairs for p in pair) == players
     assert pair_partners(players, {}, random.Random(seed)) == pairs
+
+
+def test_the_rematches_of_the_last_partie_are_its_tables_whose_sides_met_before():
+    first = {"tables": [table(1, 2, 1000, 900), table(3, 4, 800, 950)]}
+    document = {"teams": teams(1, 2, 3, 4), "parties": [first]}
+    assert rematches_of_last_partie(document) == []  # no earlier partie
+    fresh = {"tables": [table(1, 3, 0, 0), table(2, 4, 0, 0)]}
+    assert rematches_of_last_partie({**document, "parties": [first, fresh]}) == []
+    again = {"tables": [table(1, 4, 0, 0), table(3, 2, 0, 0)], "byes": []}
+    assert rematches_of_last_partie({**document, "parties": [first, again]}) == []
+    back = {"tables": [{"teams": [1, 3]}, {"teams": [4, 2]}]}  # drawn, not started
+    swapped = swap_last_partie({**document, "parties": [first, back]}, 3, 2)
+    assert rematches_of_last_partie(swapped) == [1, 2]  # 1 against 2 again, 4 against 3
+    assert rematches_of_last_partie({"teams": teams(1, 2), "parties": []}) == []

@@ -775,3 +775,51 @@ def test_a_melee_players_name_is_mended_and_a_nameless_one_refused(client):
     assert response.status_code == 422
     assert "Saisissez le nom du joueur." in response.content.decode()
     assert [e.name for e in melee.entrants.all()] == ["Léa", "Noël"]
+
+
+def test_a_swap_that_makes_a_rematch_says_so(client):
+    # A newcomer's trial: swapping two teams before partie 2 put back at one
+    # table two teams that had met at partie 1, without a word. The swap is
+    # the organiser's to make; the page now says which table is a rematch.
+    concours = make(teams=4)
+    cs.concours_draw(concours=concours)
+    first = cs.load(concours).current.tables
+    opponent = {}
+    for table in first:
+        a, b = table.side_a[0], table.side_b[0]
+        opponent[a], opponent[b] = b, a
+    finish_partie(concours)
+    cs.concours_draw(concours=concours)
+    one, _other = cs.load(concours).current.tables
+    x, y = one.side_a[0], one.side_b[0]
+    # Bring x's partie-1 opponent (at the other table) in y's place.
+    response = client.post(url("concours_swap", concours), {"a": y, "b": opponent[x]})
+    page = client.get(response["Location"]).content.decode()
+    assert f"N° {y} et n° {opponent[x]} échangés." in page
+    assert f"Table {one.number} : ces deux équipes se sont déjà rencontrées." in page
+    # A swap that makes no rematch says nothing of it.
+    client.post(url("concours_swap", concours), {"a": y, "b": opponent[x]})
+    page = client.get(url("concours", concours)).content.decode()
+    assert "déjà rencontrées" not in page
+
+
+def test_a_team_leaving_mid_partie_is_told_what_becomes_of_its_table(client):
+    # A newcomer's trial: "N° 6 : abandon après la partie 1." and nothing
+    # else, its table left "en cours" with no hint of what to do.
+    concours = make(teams=4)
+    cs.concours_draw(concours=concours)
+    table = cs.load(concours).current.tables[1]
+    leaving = table.side_a[0]
+    response = client.post(url("concours_leave", concours), {"number": leaving})
+    page = client.get(response["Location"]).content.decode()
+    assert f"N° {leaving} : abandon après la partie 1." in page
+    assert f"Sa table {table.number} joue encore la partie 1" in page
+    # A team whose table has finished is told nothing more.
+    finish_partie(concours)
+    cs.concours_draw(concours=concours)
+    other = cs.load(concours).current.tables[0]
+    for _ in range(2):
+        services.hand_record(match=other.match, hand=WIN_A)
+    response = client.post(url("concours_leave", concours), {"number": other.side_b[0]})
+    page = client.get(response["Location"]).content.decode()
+    assert "abandon après la partie 2." in page and "joue encore" not in page
