@@ -170,8 +170,15 @@ self.addEventListener("fetch", function (event) {
     // A form sent without the network (new match, import, a table's forms):
     // the offline page instead of the browser's error; never stored.
     // (A hand typed with the script is kept by the page's outbox instead.)
+    // Back or Forward to a page a form's answer showed (a refused form): the
+    // browser asks its cache alone ("only-if-cached"), which fails; that is
+    // no lost network (the offline page said "Pas de réseau" there): the
+    // page is loaded again, as a GET (its form empty, as after a redirect).
     if (request.mode === "navigate") {
-      event.respondWith(fetch(request).catch(offlinePage));
+      event.respondWith(fetch(request).catch(function () {
+        if (request.cache !== "only-if-cached") return offlinePage();
+        return fetch(request.url, { credentials: "same-origin" }).catch(offlinePage);
+      }));
     }
     return;
   }

@@ -232,6 +232,31 @@ def test_what_needs_the_network_says_so_offline(live_server, browser):
     context.close()
 
 
+def test_back_to_a_refused_form_online_is_not_the_offline_page(live_server, browser):
+    # A newcomer's trial: after a refused form, then the same form accepted,
+    # Back showed "Pas de réseau" with the network there: the browser asks
+    # its cache alone for a form's answer ("only-if-cached"), which the
+    # worker took for a lost network. Now the page is loaded again (a GET).
+    context = _context(browser)
+    page = _page(context)
+    page.goto(f"{live_server.url}/nouvelle/")
+    _worker_ready(page)
+    page.reload()
+    for seat, name in enumerate(["Alice", "Alice", "Claire", "Dan"], start=1):
+        page.locator(f"#id_player_{seat}").fill(name)
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.locator(".errorlist, .field-error").first.wait_for()
+    page.locator("#id_player_2").fill("Bob")
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+/$"))
+    page.go_back()
+    page.wait_for_url(f"{live_server.url}/nouvelle/")
+    page.get_by_role("button", name="Commencer la partie").wait_for()
+    assert "Pas de réseau" not in page.content()
+    assert CSP_PROBLEMS == []
+    context.close()
+
+
 # The client's timings, twenty times shorter (scoresheets/pwa.py, TIMINGS_MS:
 # a poll every 2 s, twice as long after each failure up to 30 s, given up
 # after 8 s, the banner after 10 s of failures).
