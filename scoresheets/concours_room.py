@@ -197,12 +197,22 @@ def seats(state: cs.State) -> dict[int, dict[str, Any]]:
     """Every entrant's place in the current partie, as a phone that follows
     it shows it (its label, its table and the table's read-only token, its
     opponents and partner, or exempt, or ``table`` None when it does not
-    play it): computed once for every entrant with the room's shared part,
+    play it; ``final``: its rank, out of how many, and points once the
+    concours is over, else None): computed once for every entrant with the room's shared part,
     so that a phone's own part needs no query."""
     out: dict[int, dict[str, Any]] = {}
+    final: dict[int, dict[str, Any]] = {}
+    if state.over:  # where each finished, instead of its last table
+        standings = state.ranking()["standings"]
+        word = state.settings.entrant_word
+        final = {
+            s[word]: {"rank": s["rank"], "of": len(standings), "points": s["points"]}
+            for s in standings
+        }
     for entrant in state.entrants:
         seat = cs.seat_of(state, entrant.number)
         out[entrant.number] = {
+            "final": final.get(entrant.number),
             "label": cs.entrant_label(entrant),
             "bye": seat is not None and seat.table is None,
             "table": seat.table.number if seat and seat.table else None,

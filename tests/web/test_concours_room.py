@@ -438,3 +438,20 @@ def test_the_room_pages_have_no_inline_style_nor_script_without_nonce(client: Cl
         for tag in re.findall(r"<script\b[^>]*>", page):
             assert "src=" in tag or f'nonce="{nonce}"' in tag, (url, tag)
         assert client.head(url).status_code == response.status_code
+
+
+def test_a_phone_following_its_team_sees_its_final_rank_at_the_end(client: Client):
+    # A newcomer's trial: at the end "Suivre mon équipe" still said "Partie 3 :
+    # table 3, contre Les Carreux" instead of where the team finished.
+    concours = make(4)
+    for _ in range(SHORT["parties"]):
+        cs.concours_draw(concours=concours)
+        play(concours)
+    state = cs.load(concours)
+    assert state.over
+    standings = state.ranking()["standings"]
+    last = standings[-1]
+    page = body(client.get(room_url(concours) + f"?equipe={last['team']}"))
+    said = f"Classement final : rang {last['rank']} sur {len(standings)}, {last['points']} points."
+    assert said in page
+    assert "contre" not in page.split('class="room-seat')[1].split("</section>")[0]
