@@ -37,7 +37,7 @@ from scoresheets.concours_forms import (
     concours_message,
 )
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
-from scoresheets.sync.ladder import attempt
+from scoresheets.sync.ladder import Answer, attempt
 from scoresheets.view_helpers import remember, remembered, see_other
 
 MY_CONCOURS = "my_concours"  # session key: the organiser's links this browser opened
@@ -485,6 +485,14 @@ def concours_draw(request: HttpRequest, token: str) -> HttpResponse:
                 gettext("Partie %(partie)s tirée.") % {"partie": write.value.number},
                 extra_tags="tirage",
             )
+            return see_other(_organiser_url(concours, "tirage"))
+        if write.answer == Answer.REFUSED:
+            # Refused (tables still play, nothing left to draw): said at the
+            # draw on the organiser's own page, so that a reload there later
+            # never sends the draw again (it drew once every table finished).
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error, extra_tags="tirage")
             return see_other(_organiser_url(concours, "tirage"))
     return _organiser_page(request, concours, status=busy.status_of(form, 422), draw_form=form)
 
