@@ -61,6 +61,7 @@ class Row:
     abandon: bool
     late: bool
     mine: bool
+    exempt: bool = False  # the exempt of the partie under way: its points are its bye's
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,10 @@ def room(state: cs.State, mine: int | None) -> Room:
     (``None``: the projector, or a phone that chose nobody)."""
     ranking = state.ranking()
     word = state.settings.entrant_word
+    current = state.current
+    # The partie under way's exempt ranks with its bye's points already
+    # counted (972 against 0 at the start of partie 1): it says why.
+    exempt = set(current.partie.byes) if current is not None and not current.finished else set()
     rows = [
         Row(
             rank=s["rank"],
@@ -160,10 +165,10 @@ def room(state: cs.State, mine: int | None) -> Room:
             abandon=s["abandon"],
             late=s["late"],
             mine=s[word] == mine,
+            exempt=s[word] in exempt,
         )
         for s in ranking["standings"]
     ]
-    current = state.current
     tables: list[TableRow] = []
     byes: list[str] = []
     if current is not None:

@@ -455,3 +455,17 @@ def test_a_phone_following_its_team_sees_its_final_rank_at_the_end(client: Clien
     said = f"Classement final : rang {last['rank']} sur {len(standings)}, {last['points']} points."
     assert said in page
     assert "contre" not in page.split('class="room-seat')[1].split("</section>")[0]
+
+
+def test_the_exempt_of_the_partie_under_way_says_why_it_leads(client: Client):
+    # A newcomer's trial: right after each draw the exempt topped the ranking
+    # (972 against 0 at partie 1), which looked wrong to the whole room.
+    concours = make(5)
+    cs.concours_draw(concours=concours)
+    bye = cs.load(concours).current.partie.byes[0]
+    page = body(client.get(room_url(concours)))
+    row = re.search(rf'<tr data-m="[^"]* {bye} .*?</tr>', page, re.S).group(0)
+    assert "exempt cette partie" in row
+    assert page.count("exempt cette partie") == 1
+    play(concours)  # the partie over: its exempt is one of the ranking again
+    assert "exempt cette partie" not in body(client.get(room_url(concours)))
