@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 
 def progress_svg(sheet: Scoresheet) -> SafeString:
-    """The running totals of both teams after each hand, with the target line.
+    """The running totals of both teams after each hand, with the target line
+    (none for a match of K donnes: its donnes end it, not a target).
 
     ``sheet`` is a :class:`~scoresheets.scoresheet.Scoresheet`; returns inline
     SVG (safe to insert in a template), or an empty string before the first
@@ -41,13 +42,22 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
     if not hands:
         return mark_safe("")
     match, totals = sheet.match, sheet.result.totals
-    target = _("Objectif %(target)s") % {"target": match.target}
+    series = [
+        Series(match.team_a_name, "team-a", [0, *(h.totals.a for h in hands)]),
+        Series(match.team_b_name, "team-b", [0, *(h.totals.b for h in hands)]),
+    ]
+    if match.donnes is None:
+        target = _("Objectif %(target)s") % {"target": match.target}
+        series.append(Series(target, "target", [match.target] * (len(hands) + 1), dots=False))
+        high = max(match.target, totals.a, totals.b)
+    else:  # the donnes end it: a target line would end nothing
+        target = _("Donnes jouées : %(played)s / %(donnes)s") % {
+            "played": sheet.result.donnes,
+            "donnes": match.donnes,
+        }
+        high = max(totals.a, totals.b, 1)
     return line_svg(
-        [
-            Series(match.team_a_name, "team-a", [0, *(h.totals.a for h in hands)]),
-            Series(match.team_b_name, "team-b", [0, *(h.totals.b for h in hands)]),
-            Series(target, "target", [match.target] * (len(hands) + 1), dots=False),
-        ],
+        series,
         chart_id="score-chart",
         label=_("Progression du score"),
         description=ngettext(
@@ -64,7 +74,7 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
             "target": target,
         },
         low=0,
-        high=max(match.target, totals.a, totals.b),
+        high=high,
     )
 
 

@@ -104,3 +104,17 @@ def test_a_correction_that_draws_the_match_says_so(client: Client):
     assert match.finished and match.winner is None
     page = client.get(f"/m/{match.token}/").content.decode()
     assert "Cette correction termine la partie : match nul." in page
+
+
+def test_the_chart_of_a_match_of_donnes_draws_no_target(client: Client):
+    # A newcomer's trial: a concours' partie of 4 donnes drew a dashed
+    # "Objectif 1000" line that ends nothing (the donnes end it).
+    match = play(make_match(donnes=3), hand("A", 100))
+    chart = client.get(f"/m/{match.token}/").content.decode().split('id="score-chart"')[1]
+    chart = chart.split("</svg>")[0]
+    assert "Objectif" not in chart and "target" not in chart
+    assert "Donnes jouées : 1 / 3" in chart
+    # A match to a target still draws its line.
+    other = play(make_match(), hand("A", 100))
+    chart = client.get(f"/m/{other.token}/").content.decode().split('id="score-chart"')[1]
+    assert "Objectif" in chart.split("</svg>")[0]
