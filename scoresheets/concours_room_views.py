@@ -192,19 +192,22 @@ def concours_room_live(request: HttpRequest, token: str) -> HttpResponse:
     return HttpResponse(personal(request, shared, _kept_team(request, concours)))
 
 
-def _current_table(concours: Concours, number: int) -> tuple[Any, Any]:
-    """Table ``number`` of the concours' current partie (None when it plays
-    none), and that partie."""
+def _to_table(
+    request: HttpRequest, concours: Concours, number: int, *, write: bool
+) -> HttpResponse:
+    """Table ``number`` of the concours' current partie: a 302 to its sheet
+    (``write``: the writing one, else read-only), or a page saying why there
+    is none yet (404)."""
     current = cs.load(concours).current
     table = None
     if current is not None:
         table = next((t for t in current.tables if t.number == number), None)
-    return table, current
-
-
-def _no_table(request: HttpRequest, concours: Concours, number: int, current: Any) -> HttpResponse:
-    context = {"concours": concours, "number": number, "current": current}
-    return render(request, "scoresheets/concours_table_none.html", context, status=404)
+    if table is None:
+        context = {"concours": concours, "number": number, "current": current}
+        return render(request, "scoresheets/concours_table_none.html", context, status=404)
+    if write:
+        return redirect(reverse("match", args=[table.match.token]))
+    return redirect(reverse("match_read", args=[table.match.read_token]))
 
 
 @require_safe
@@ -217,10 +220,7 @@ def concours_table_card(request: HttpRequest, token: str, key: str, number: int)
     concours = _read_concours(token)
     if not hmac.compare_digest(key, room_of.card_key(concours)):
         raise Http404
-    table, current = _current_table(concours, number)
-    if table is None:
-        return _no_table(request, concours, number, current)
-    return redirect(reverse("match", args=[table.match.token]))
+    return _to_table(request, concours, number, write=True)
 
 
 @require_safe
@@ -230,11 +230,7 @@ def concours_table_go(request: HttpRequest, token: str, number: int) -> HttpResp
     table ``number``'s sheet in the current partie, read-only (a 302), or a
     page saying why there is none yet (404). It was the cards' address
     before they had their own key (:func:`concours_table_card`)."""
-    concours = _read_concours(token)
-    table, current = _current_table(concours, number)
-    if table is None:
-        return _no_table(request, concours, number, current)
-    return redirect(reverse("match_read", args=[table.match.read_token]))
+    return _to_table(request, _read_concours(token), number, write=False)
 
 
 # --------------------------------------------------------------------------
@@ -246,7 +242,7 @@ def concours_table_go(request: HttpRequest, token: str, number: int) -> HttpResp
 @never_cache
 def concours_cards(request: HttpRequest, token: str) -> HttpResponse:
     """The table cards to print (the organiser's link): a card a table,
-    its number big and the QR code of its address (:func:`concours_table_go`),
+    its number big and the QR code of its address (:func:`concours_table_card`),
     built from this request's host (a laptop's address on the hall's Wi-Fi).
     ``?n=`` prints that many (1 to ``CARDS_MAX``)."""
     concours = get_object_or_404(Concours, token=token)
