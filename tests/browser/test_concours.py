@@ -241,3 +241,15 @@ def test_a_forms_answer_is_on_screen_where_the_page_lands(live_server, browser):
     page.locator("#tirage .message", has_text="Partie 1 tirée.").wait_for()
     assert _in_view(page, "#tirage .message")
     assert not CSP_PROBLEMS
+
+
+def test_the_new_concours_date_is_a_field_like_the_others(live_server, browser):
+    # A newcomer's trial: the date was the browser's bare control, a thin
+    # strip 20 px high under the name's 44 px field (no style for type=date).
+    page = phone(browser)
+    page.goto(f"{live_server.url}/concours/nouveau/")
+    name = page.locator("#id_name").bounding_box()
+    date = page.locator("#id_date").bounding_box()
+    assert date["height"] >= 44
+    assert date["height"] == name["height"] and date["width"] == name["width"]
+    assert CSP_PROBLEMS == []
