@@ -137,6 +137,10 @@ def _chart(draw: ImageDraw.ImageDraw, sheet: Scoresheet, box: tuple[int, int, in
         draw.text((x(index), bottom + 8), str(index), font=small, fill=MUTED, anchor="mt")
 
 
+ROW_HEIGHT = 46  # px: one hand's line
+CHART_HEIGHT = 360  # px: the chart of the running totals
+
+
 def sheet_png(sheet: Scoresheet) -> bytes:
     """``sheet`` (a :class:`~scoresheets.scoresheet.Scoresheet`) as a PNG
     image :data:`WIDTH` px wide, in the active language: the teams and their
@@ -147,51 +151,71 @@ def sheet_png(sheet: Scoresheet) -> bytes:
     match, result = sheet.match, sheet.result
     rows = list(reversed(sheet.rows))  # oldest first, as on paper
     shown = rows[-MAX_ROWS:]
-    row_height = 46
-    chart_height = 360 if rows else 0
     height = (
         MARGIN
         + 60  # title
         + (70 if result.finished else 0)
         + 190  # totals
-        + (chart_height + 70 if rows else 0)
+        + (CHART_HEIGHT + 70 if rows else 0)
         + 56  # the hands' head
         + (40 if len(rows) > len(shown) else 0)
-        + row_height * max(len(shown), 1)
+        + ROW_HEIGHT * max(len(shown), 1)
         + 70  # footer
         + MARGIN
     )
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
-    right = WIDTH - MARGIN
-    inner = WIDTH - 2 * MARGIN
     y = MARGIN
     title = f"{match.team_a_name} – {match.team_b_name}"
     big = _font(40, True)
-    draw.text((MARGIN, y), _fit(draw, title, big, inner), font=big, fill=INK)
+    draw.text((MARGIN, y), _fit(draw, title, big, WIDTH - 2 * MARGIN), font=big, fill=INK)
     y += 60
     if result.finished:
-        winner = result.winner
-        if winner is None:  # a match of K donnes drawn (docs/match-document.md, rule donnes)
-            banner = ngettext(
-                "Match nul : égalité après %(donnes)s donne.",
-                "Match nul : égalité après %(donnes)s donnes.",
-                result.donnes,
-            ) % {"donnes": result.donnes}
-            soft, ink = DRAW_SOFT, INK
-        else:
-            banner = "★ " + _("Victoire : %(team)s !") % {"team": match.team_name(winner)}
-            soft, ink = TEAM_SOFT[winner], TEAM[winner]
-        draw.rounded_rectangle([MARGIN, y, right, y + 56], radius=12, fill=soft, outline=ink)
-        draw.text(
-            (WIDTH // 2, y + 28),
-            _fit(draw, banner, _font(30, True), inner - 32),
-            font=_font(30, True),
-            fill=ink,
-            anchor="mm",
-        )
-        y += 70
-    half = (inner - 24) // 2
+        y = _draw_banner(draw, sheet, y)
+    y = _draw_totals(draw, sheet, y)
+    if rows:
+        y = _draw_chart(draw, sheet, y)
+    y = _draw_hands(draw, sheet, rows, shown, y)
+    count = ngettext("%(count)s donne", "%(count)s donnes", len(rows)) % {"count": len(rows)}
+    footer = " · ".join(["Rebelote", count, formats.date_format(match.created_at, "DATE_FORMAT")])
+    draw.text((MARGIN, y + 20), footer, font=_font(22), fill=MUTED)
+    # A few flat colours and their anti-aliasing: a 64-colour palette keeps
+    # the text smooth at a third of the bytes (about 40 KB), and is quicker
+    # than the PNG encoder's own "optimize".
+    out = io.BytesIO()
+    image.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(out, format="PNG")
+    return out.getvalue()
+
+
+def _draw_banner(draw: ImageDraw.ImageDraw, sheet: Scoresheet, y: int) -> int:
+    """The finished match's banner (its winner, or a draw) from ``y``; the y below it."""
+    match, result = sheet.match, sheet.result
+    winner = result.winner
+    if winner is None:  # a match of K donnes drawn (docs/match-document.md, rule donnes)
+        banner = ngettext(
+            "Match nul : égalité après %(donnes)s donne.",
+            "Match nul : égalité après %(donnes)s donnes.",
+            result.donnes,
+        ) % {"donnes": result.donnes}
+        soft, ink = DRAW_SOFT, INK
+    else:
+        banner = "★ " + _("Victoire : %(team)s !") % {"team": match.team_name(winner)}
+        soft, ink = TEAM_SOFT[winner], TEAM[winner]
+    right = WIDTH - MARGIN
+    draw.rounded_rectangle([MARGIN, y, right, y + 56], radius=12, fill=soft, outline=ink)
+    draw.text(
+        (WIDTH // 2, y + 28),
+        _fit(draw, banner, _font(30, True), WIDTH - 2 * MARGIN - 32),
+        font=_font(30, True),
+        fill=ink,
+        anchor="mm",
+    )
+    return y + 70
+
+
+def _draw_totals(draw: ImageDraw.ImageDraw, sheet: Scoresheet, y: int) -> int:
+    """Each team's card (name, players, total) side by side from ``y``; the y below."""
+    half = (WIDTH - 2 * MARGIN - 24) // 2
     for index, team in enumerate(sheet.teams):
         left = MARGIN + index * (half + 24)
         code = team.code
@@ -209,7 +233,12 @@ def sheet_png(sheet: Scoresheet) -> bytes:
             draw.text((left + 20, y + 54), players, font=_font(22), fill=MUTED)
         total = _font(72, True)
         draw.text((left + 20, y + 160), str(team.total), font=total, fill=INK, anchor="ls")
-    y += 190
+    return y + 190
+
+
+def _draw_chart(draw: ImageDraw.ImageDraw, sheet: Scoresheet, y: int) -> int:
+    """The game and its goal (target, or donnes played), then the chart, from ``y``."""
+    match, result = sheet.match, sheet.result
     goal = (
         _("Objectif %(target)s") % {"target": match.target}
         if match.donnes is None
@@ -217,11 +246,18 @@ def sheet_png(sheet: Scoresheet) -> bytes:
         % {"played": result.donnes, "donnes": match.donnes}
     )
     target_line = " · ".join([game_name(match.game), goal])
-    if rows:
-        draw.text((MARGIN, y), target_line, font=_font(24), fill=MUTED)
-        _chart(draw, sheet, (MARGIN, y + 44, right, y + 44 + chart_height - 40))
-        y += chart_height + 70
-    # The hands.
+    draw.text((MARGIN, y), target_line, font=_font(24), fill=MUTED)
+    _chart(draw, sheet, (MARGIN, y + 44, WIDTH - MARGIN, y + 44 + CHART_HEIGHT - 40))
+    return y + CHART_HEIGHT + 70
+
+
+def _draw_hands(
+    draw: ImageDraw.ImageDraw, sheet: Scoresheet, rows: list, shown: list, y: int
+) -> int:
+    """The hands' table from ``y``: its head, "… n donnes avant" when
+    ``rows`` are more than ``shown``, a line a hand; the y of its closing rule."""
+    match = sheet.match
+    right = WIDTH - MARGIN
     columns = (MARGIN, MARGIN + 70, right - 300, right - 140)  # N°, what, A, B
     head = _font(22, True)
     draw.text((columns[0], y), _("N°"), font=head, fill=MUTED)
@@ -239,7 +275,7 @@ def sheet_png(sheet: Scoresheet) -> bytes:
         y += 40
     if not rows:
         draw.text((columns[1], y), _("Aucune donne pour l'instant."), font=_font(24), fill=MUTED)
-        y += row_height
+        y += ROW_HEIGHT
     body, bold, small = _font(24), _font(24, True), _font(18)
     for row in shown:
         r = row.result
@@ -253,15 +289,7 @@ def sheet_png(sheet: Scoresheet) -> bytes:
         ):
             draw.text((column - 70, y), str(score), font=bold, fill=TEAM[code], anchor="ra")
             draw.text((column, y + 4), str(total), font=small, fill=MUTED, anchor="ra")
-        y += row_height
+        y += ROW_HEIGHT
     y += 20
     draw.line([(MARGIN, y), (right, y)], fill=LINE, width=2)
-    count = ngettext("%(count)s donne", "%(count)s donnes", len(rows)) % {"count": len(rows)}
-    footer = " · ".join(["Rebelote", count, formats.date_format(match.created_at, "DATE_FORMAT")])
-    draw.text((MARGIN, y + 20), footer, font=_font(22), fill=MUTED)
-    # A few flat colours and their anti-aliasing: a 64-colour palette keeps
-    # the text smooth at a third of the bytes (about 40 KB), and is quicker
-    # than the PNG encoder's own "optimize".
-    out = io.BytesIO()
-    image.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(out, format="PNG")
-    return out.getvalue()
+    return y
