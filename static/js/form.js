@@ -20,8 +20,68 @@ export function markDirty(form) { of(form).dirty = true; }
 // Someone chose the points' team: it no longer follows the taker.
 export function pointsTeamChosen(form) { return of(form).pointsTeamChosen; }
 export function choosePointsTeam(form) { of(form).pointsTeamChosen = true; }
-// Emptied for the next hand: untouched again.
-export function clean(form) { state.set(form, { dirty: false, pointsTeamChosen: false }); }
+// Emptied for the next hand: untouched again (its draft gone).
+export function clean(form) {
+  state.set(form, { dirty: false, pointsTeamChosen: false });
+  dropDraft();
+}
+
+// ---- The hand being typed, kept across a reload -----------------------------
+// A page reloaded while a new hand is typed in (a pull to refresh, the phone
+// taking the tab back) gets it back: its visible fields, for this page and
+// this hand's number, in sessionStorage (this tab only). Another hand number
+// (another phone saved meanwhile) or an emptied form forgets it. Only the
+// sheet's new hand (its form has a ``number``), never a correction.
+const DRAFT = "rebelote-draft:";
+
+function draftKey() { return DRAFT + location.pathname; }
+
+function visibleFields(form) {
+  const hidden = new Set(Array.from(form.querySelectorAll('input[type="hidden"]'), (i) => i.name));
+  return snapshot(form).filter(([name]) => !hidden.has(name));
+}
+
+// Keep what is typed in ``form`` now.
+export function saveDraft(form) {
+  const number = input(form, "number");
+  if (!number) return;
+  try {
+    sessionStorage.setItem(draftKey(), JSON.stringify({ number: number.value, fields: visibleFields(form) }));
+  } catch (error) { /* no storage: nothing kept, as before */ }
+}
+
+// Put the kept draft back into ``form`` when it is of the same hand; true if it did.
+export function restoreDraft(form) {
+  const number = input(form, "number");
+  if (!number || isDirty(form)) return false;
+  let draft = null;
+  try { draft = JSON.parse(sessionStorage.getItem(draftKey()) || "null"); } catch (error) { return false; }
+  if (!draft || draft.number !== number.value || !Array.isArray(draft.fields)) return false;
+  for (const [name, value] of draft.fields) {
+    form.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach((field) => {
+      if (field.type === "radio" || field.type === "checkbox") {
+        if (field.value === value) field.checked = true;
+      } else if (field.type !== "hidden" && field.type !== "submit" && field.type !== "button") {
+        field.value = value;
+      }
+    });
+  }
+  markDirty(form);
+  return true;
+}
+
+export function dropDraft() {
+  try { sessionStorage.removeItem(draftKey()); } catch (error) { /* nothing kept */ }
+}
+
+// Sent (or kept to be sent): the hand is the queue's from then on (kept
+// entries survive a reload), no draft any more; a refused one typed over is
+// kept again. Registered here, before the queue's own listener can stop it.
+if (typeof document !== "undefined") {
+  document.addEventListener("submit", (event) => {
+    if (event.target && event.target.id === "hand-form") dropDraft();
+  }, true);
+}
 
 export function input(form, name) { return form.querySelector('input[name="' + name + '"]'); }
 

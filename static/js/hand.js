@@ -8,7 +8,7 @@
 // Everything is delegated from `document`, so a form swapped in by htmx works too.
 // What the other scripts need to know of the form (typed in, the points'
 // team chosen) is kept by form.js.
-import { choosePointsTeam, markDirty, pointsTeamChosen } from "./form.js";
+import { choosePointsTeam, markDirty, pointsTeamChosen, restoreDraft, saveDraft } from "./form.js";
 
 (function () {
   "use strict";
@@ -78,7 +78,10 @@ import { choosePointsTeam, markDirty, pointsTeamChosen } from "./form.js";
   ["input", "change"].forEach(function (type) {
     document.addEventListener(type, function (event) {
       var f = form();
-      if (f && f.contains(event.target) && event.target.type !== "hidden") markDirty(f);
+      if (f && f.contains(event.target) && event.target.type !== "hidden") {
+        markDirty(f);
+        saveDraft(f);
+      }
     });
   });
 
@@ -114,7 +117,15 @@ import { choosePointsTeam, markDirty, pointsTeamChosen } from "./form.js";
   });
 
   function init() { var f = form(); if (f) update(f); }
-  document.addEventListener("DOMContentLoaded", init);
+  // A hand typed in before a reload comes back, previewed again.
+  document.addEventListener("DOMContentLoaded", function () {
+    var f = form();
+    if (f && restoreDraft(f)) {
+      update(f);
+      f.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    init();
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     init();
     // A refused entry (422) or another phone was faster (409): the message is
