@@ -198,17 +198,18 @@ def room(state: cs.State, mine: int | None) -> Room:
     return Room(state, ranking, rows, tables, slides, mine, seat, byes)
 
 
-def seats(state: cs.State) -> dict[int, dict[str, Any]]:
+def seats(state: cs.State, ranking: dict[str, Any]) -> dict[int, dict[str, Any]]:
     """Every entrant's place in the current partie, as a phone that follows
     it shows it (its label, its table and the table's read-only token, its
     opponents and partner, or exempt, or ``table`` None when it does not
     play it; ``final``: its rank, out of how many, and points once the
-    concours is over, else None): computed once for every entrant with the room's shared part,
-    so that a phone's own part needs no query."""
+    concours is over, else None, from ``ranking``, the room's ranking
+    document): computed once for every entrant with the room's shared
+    part, so that a phone's own part needs no query."""
     out: dict[int, dict[str, Any]] = {}
     final: dict[int, dict[str, Any]] = {}
     if state.over:  # where each finished, instead of its last table
-        standings = state.ranking()["standings"]
+        standings = ranking["standings"]
         word = state.settings.entrant_word
         final = {
             s[word]: {"rank": s["rank"], "of": len(standings), "points": s["points"]}

@@ -38,7 +38,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.text import slugify
 from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
@@ -47,7 +46,7 @@ from scoresheets import caching, exports, services
 from scoresheets import concours_room as room_of
 from scoresheets import concours_services as cs
 from scoresheets.models import Concours
-from scoresheets.view_helpers import attachment
+from scoresheets.view_helpers import attachment, download_name
 
 MY_TEAM = "concours_team"  # session key: {read token: the entrant this phone follows}
 TEAM_PARAM = "equipe"  # query parameter: the entrant this phone follows ("" forgets it)
@@ -111,11 +110,12 @@ def shared_part(request: HttpRequest, concours: Concours, version: str) -> dict[
     ):
         return latest
     state = cs.load(concours)
-    context = {"room": room_of.room(state, None), "concours": concours, "version": version}
+    shown = room_of.room(state, None)
+    context = {"room": shown, "concours": concours, "version": version}
     latest = {
         "version": version,
         "html": render_to_string("scoresheets/concours_room.html#live", context, request),
-        "seats": room_of.seats(state),
+        "seats": room_of.seats(state, shown.ranking),  # ranked once for both
         "partie": state.current.number if state.current else 0,
         "at": time.time(),
     }
@@ -308,8 +308,7 @@ def concours_results(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _filename(concours: Concours, what: str, extension: str) -> str:
-    name = slugify(concours.name) or "concours"
-    return f"rebelote-{name}-{slugify(what)}-{concours.date:%Y-%m-%d}.{extension}"
+    return download_name(concours.name, "concours", what, concours.date, extension)
 
 
 RANKING_LABELS = {

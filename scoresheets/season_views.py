@@ -21,7 +21,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -41,7 +40,7 @@ from scoresheets.season_forms import (
     season_message,
 )
 from scoresheets.sync.ladder import attempt
-from scoresheets.view_helpers import attachment, remember, remembered, see_other
+from scoresheets.view_helpers import attachment, download_name, remember, remembered, see_other
 
 MY_SEASONS = "my_seasons"  # session key: the organiser's links this browser opened
 MY_SEASONS_MAX = 10
@@ -307,8 +306,7 @@ def season_unmerge(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _download(season: Season, what: str, extension: str, body: str, content_type: str):
-    name = slugify(season.name) or "challenge"
-    filename = f"rebelote-{name}-{slugify(what)}-{timezone.localdate():%Y-%m-%d}.{extension}"
+    filename = download_name(season.name, "challenge", what, timezone.localdate(), extension)
     return attachment(body, content_type, filename)
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
+from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from scoresheets import services
@@ -38,6 +41,13 @@ def attachment(body: str | bytes, content_type: str, filename: str) -> HttpRespo
     response = HttpResponse(body, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def download_name(name: str, fallback: str, what: str, day: Any, extension: str) -> str:
+    """A download's file name: ``rebelote-<name>-<what>-<day>.<extension>``,
+    ``name`` and ``what`` slugified (``fallback`` when ``name`` has no
+    letter left), ``day`` a date."""
+    return f"rebelote-{slugify(name) or fallback}-{slugify(what)}-{day:%Y-%m-%d}.{extension}"
 
 
 def see_other(url: str) -> HttpResponse:
