@@ -18,7 +18,7 @@ import pytest
 from scoresheets import scoring, services
 from scoresheets.models import Hand
 from tests.browser.phones import CSP_PROBLEMS, phone, wait_until_still
-from tests.factories import NAMES, make_match
+from tests.factories import NAMES, hand, make_match, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -105,6 +105,34 @@ def test_a_coinched_contract_on_one_screen_with_the_keyboard_open(live_server, b
     assert page.locator("#scoreboard .total-points").first.inner_text().strip() == str(
         result.score.a
     )
+    assert CSP_PROBLEMS == []
+
+
+def test_valider_stays_under_the_thumb_when_the_preview_grows(live_server, browser):
+    """The bar stuck to the bottom grows upwards with its preview (a note
+    that the hand ends the match, "Calculé sur ce téléphone"...); "Valider"
+    stays where it was, at the bar's foot: a tap aimed at it as the preview
+    arrives must not land on the preview's text instead (seen: a kept hand
+    offline, its tap lost as the phone's own preview grew the bar)."""
+    match = play(make_match(target=300), hand("A", 100), hand("B", 90))
+    live = [h.to_input() for h in services.match_get_scoresheet(match).hands]
+    short, ending = hand("A", 100), hand("A", 160)
+    assert not scoring.score_match(match.rules, [*live, short]).finished
+    assert scoring.score_match(match.rules, [*live, ending]).finished
+    page = phone(browser)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    page.locator("fieldset.takers").get_by_label("Alice", exact=True).check()
+    page.locator("#id_points").fill("100")
+    page.locator("#preview .outcome-scores").wait_for()
+    wait_until_still(page)
+    bar, button = on_screen(page, ".entry-bar"), on_screen(page, ".entry-bar .button-primary")
+    assert bar["bottom"] == page.evaluate("window.innerHeight")  # stuck to the bottom
+    page.locator("#id_points").fill("160")
+    page.locator("#preview", has_text="Cette donne termine la partie").wait_for()
+    wait_until_still(page)
+    grown = on_screen(page, ".entry-bar")
+    assert grown["height"] > bar["height"]  # the preview grew the bar
+    assert on_screen(page, ".entry-bar .button-primary") == button
     assert CSP_PROBLEMS == []
 
 
