@@ -34,6 +34,16 @@ def make(teams=4, settings=None):
     return concours
 
 
+def make_melee():
+    """A mêlée concours (players registered alone), nobody registered yet."""
+    return cs.concours_create(
+        name="Mêlée",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"mode": "melee"},
+    )
+
+
 def url(name, concours, *args):
     return reverse(name, args=[concours.token, *args])
 
@@ -199,12 +209,7 @@ def test_registration_refusals(client):
     response = client.post(url("concours_register", concours), {"name": "x" * 61})
     assert response.status_code == 422
     assert not concours.entrants.exists()
-    melee = cs.concours_create(
-        name="Mêlée",
-        date=datetime.date(2026, 12, 5),
-        preset="classique",
-        settings={"mode": "melee"},
-    )
+    melee = make_melee()
     response = client.post(url("concours_register", melee), {"name": " "})
     assert response.status_code == 422
     assert "Saisissez le nom du joueur." in response.content.decode()
@@ -489,12 +494,7 @@ def test_a_name_already_registered_is_refused_naming_the_team(client, typed):
 
 
 def test_a_melee_player_already_registered_is_refused(client):
-    melee = cs.concours_create(
-        name="Mêlée",
-        date=datetime.date(2026, 12, 5),
-        preset="classique",
-        settings={"mode": "melee"},
-    )
+    melee = make_melee()
     cs.concours_entrant_register(concours=melee, name="Léa")
     response = client.post(url("concours_register", melee), {"name": "LEA"})
     assert response.status_code == 422
@@ -764,12 +764,7 @@ def test_mending_an_unknown_team_is_a_404(client):
 
 
 def test_a_melee_players_name_is_mended_and_a_nameless_one_refused(client):
-    melee = cs.concours_create(
-        name="Mêlée",
-        date=datetime.date(2026, 12, 5),
-        preset="classique",
-        settings={"mode": "melee"},
-    )
+    melee = make_melee()
     for name in ("Léa", "Noé"):
         cs.concours_entrant_register(concours=melee, name=name)
     page = client.get(url("concours_entrant_edit", melee, 2)).content.decode()
