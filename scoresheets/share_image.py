@@ -199,7 +199,7 @@ def _draw_banner(draw: ImageDraw.ImageDraw, sheet: Scoresheet, y: int) -> int:
         ) % {"donnes": result.donnes}
         soft, ink = DRAW_SOFT, INK
     else:
-        banner = "★ " + _("Victoire : %(team)s !") % {"team": match.team_name(winner)}
+        banner = "★ " + _("Victoire : %(team)s !") % {"team": match.team_name(winner)}
         soft, ink = TEAM_SOFT[winner], TEAM[winner]
     right = WIDTH - MARGIN
     draw.rounded_rectangle([MARGIN, y, right, y + 56], radius=12, fill=soft, outline=ink)

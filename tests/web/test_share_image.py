@@ -7,7 +7,8 @@ import io
 
 import pytest
 from django.test import Client
-from PIL import Image
+from django.utils import translation
+from PIL import Image, ImageDraw
 
 from scoresheets import services, share_image
 from scoresheets.models import Match
@@ -109,3 +110,24 @@ def test_a_drawn_match_of_k_donnes_is_drawn_too(client: Client):
     response = client.get(f"/m/{match.token}/feuille.png")
     assert response.status_code == 200
     assert decoded(response).format == "PNG"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("fr", "Victoire : Alice & Claire\u00a0!"), ("en", "Victory: Alice & Claire!")],
+)
+def test_the_winners_banner_is_the_pages_own_words_in_each_language(language, said):
+    """The image's banner is the match page's "Victoire : … !" (one catalog
+    entry, its non-breaking spaces): a plain space had made it another
+    string, left in French on an English image."""
+    match = play(make_match(target=300), hand("A", 160), hand("A", 160))
+    sheet = services.match_get_scoresheet(match)
+    assert sheet.result.winner == "A"
+    image = Image.new("RGB", (share_image.WIDTH, 100))
+    draw = ImageDraw.Draw(image)
+    drawn = []
+    text = draw.text
+    draw.text = lambda xy, words, **kwargs: (drawn.append(words), text(xy, words, **kwargs))
+    with translation.override(language):
+        share_image._draw_banner(draw, sheet, 0)
+    assert drawn == ["\u2605 " + said]
