@@ -38,7 +38,7 @@ from scoresheets.concours_forms import (
 )
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
 from scoresheets.sync.ladder import Answer, attempt
-from scoresheets.view_helpers import remember, remembered, see_other
+from scoresheets.view_helpers import STALE_PAGE, remember, remembered, see_other
 
 MY_CONCOURS = "my_concours"  # session key: the organiser's links this browser opened
 MY_CONCOURS_MAX = 10
@@ -346,9 +346,7 @@ def _simple_write(request: HttpRequest, concours: Concours, write_of: Any, ancho
             for problem in write.error.problems:
                 messages.error(request, concours_message(problem), extra_tags=anchor)
         else:
-            messages.error(
-                request, gettext("Introuvable : la page n'était plus à jour."), extra_tags=anchor
-            )
+            messages.error(request, STALE_PAGE, extra_tags=anchor)
     return write, see_other(_organiser_url(concours, anchor))
 
 
@@ -400,12 +398,10 @@ def concours_entrant_edit(request: HttpRequest, token: str, number: int) -> Http
 def concours_leave(request: HttpRequest, token: str) -> HttpResponse:
     concours = get_concours_or_404(token)
     number = _posted_number(request)
-    leaving = concours.entrants.filter(number=number).first() if number is not None else None
     if number is None:
-        messages.error(
-            request, gettext("Introuvable : la page n'était plus à jour."), extra_tags="equipes"
-        )
+        messages.error(request, STALE_PAGE, extra_tags="equipes")
         return see_other(_organiser_url(concours, "equipes"))
+    leaving = concours.entrants.filter(number=number).first()
     write, response = _simple_write(
         request,
         concours,

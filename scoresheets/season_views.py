@@ -40,7 +40,14 @@ from scoresheets.season_forms import (
     season_message,
 )
 from scoresheets.sync.ladder import attempt
-from scoresheets.view_helpers import attachment, download_name, remember, remembered, see_other
+from scoresheets.view_helpers import (
+    STALE_PAGE,
+    attachment,
+    download_name,
+    remember,
+    remembered,
+    see_other,
+)
 
 MY_SEASONS = "my_seasons"  # session key: the organiser's links this browser opened
 MY_SEASONS_MAX = 10
@@ -244,7 +251,7 @@ def season_night_remove(request: HttpRequest, token: str, concours_id: int) -> H
             % {"concours": write.value},
         )
     else:
-        messages.error(request, gettext("Introuvable : la page n'était plus à jour."))
+        messages.error(request, STALE_PAGE)
     return see_other(_organiser_url(season, "soirees"))
 
 

@@ -7,12 +7,16 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from scoresheets import services
 from scoresheets.forms import MatchForm
 from scoresheets.models import Match, Table
 from scoresheets.sync.ladder import attempt
+
+# A button's write about something its page showed and that is gone since
+# (an entrant, a night, a name): said on the page it goes back to.
+STALE_PAGE = gettext_lazy("Introuvable : la page n'était plus à jour.")
 
 
 def remember(request: HttpRequest, session_key: str, token: str, most: int) -> None:
