@@ -180,11 +180,16 @@ def _document(
     return document, notes, players
 
 
+def _document_now(season: Season) -> tuple[dict[str, Any], list[NightNotes], _Players]:
+    """:func:`_document` of ``season`` with its nights as they are now."""
+    return _document(season, [cs.load(c) for c in nights_of(season)])
+
+
 def season_document(season: Season) -> dict[str, Any]:
     """The season document of ``season`` (docs/concours.md 6.1), built from
     the database: what ``manage.py rank_season`` ranks exactly as the
     season's pages do."""
-    return load(season).document
+    return _document_now(season)[0]
 
 
 def load(season: Season) -> SeasonState:
@@ -193,8 +198,7 @@ def load(season: Season) -> SeasonState:
     the pure core. Never raises on a stored season: a document the core
     refuses (a night changed since it was added) gives its ``problems``
     and no ranking."""
-    states = [cs.load(c) for c in nights_of(season)]
-    document, notes, players = _document(season, states)
+    document, notes, players = _document_now(season)
     known = tuple((key, players.name(key)) for key in players.numbers)
     names = dict(known)
     merges = tuple(
@@ -267,7 +271,7 @@ def season_update(*, season: Season, name: str, settings: dict[str, Any]) -> Sea
     locked = _lock(season)
     locked.name, locked.settings = name.strip(), dict(settings)
     locked.full_clean(validate_unique=False)
-    document, _notes, _players = _document(locked, [cs.load(c) for c in nights_of(locked)])
+    document, _notes, _players = _document_now(locked)
     season_core.parse_season(document)
     locked.save(update_fields=["name", "settings", "updated_at"])
     return locked
@@ -361,7 +365,7 @@ def season_players_merge(*, season: Season, player: str, into: str) -> None:
     Raises ``scoring.MatchError`` (field ``merge``): ``no_such_player``
     when either is no player of the season now, ``same_player``."""
     locked = _lock(season)
-    keys = {key for key, _name in load(locked).players}
+    keys = _document_now(locked)[2].numbers.keys()  # the players alone, unranked
     if player not in keys or into not in keys:
         raise _problem("merge", "no_such_player", "no such player in the season")
     if player == into:
