@@ -37,11 +37,9 @@ import contextlib
 import dataclasses
 import http.client
 import json
-import os
 import random
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -61,6 +59,7 @@ from bench.bench_live import (  # noqa: E402  (needs ROOT on the path)
     VERSION,
     Server,
     Tables,
+    collect_static,
     free_port,
     make_database,
     server_env,
@@ -197,11 +196,7 @@ def run(
         db = make_database("postgres", pg_url, workdir)
         servers: list[Server] = []
         try:
-            subprocess.run(
-                [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-                cwd=ROOT, check=True,
-                env={**os.environ, "DEBUG": "0", "SECRET_KEY": "collectstatic"},
-            )  # fmt: skip
+            collect_static()
             tables = Tables(db.url, hands=2).ensure(2)
             extra = {
                 "CACHE_URL": cache_url,

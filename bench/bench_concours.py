@@ -276,10 +276,7 @@ def main() -> None:
     database_url = f"sqlite:///{workdir / 'bench.sqlite3'}"
     server = None
     try:
-        subprocess.run(
-            [PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"],
-            cwd=ROOT, check=True, env={**os.environ, "DEBUG": "0", "SECRET_KEY": "collectstatic"},
-        )  # fmt: skip
+        bench_live.collect_static()
         setup_django(database_url)
         concours, tables = make_concours(args.teams, args.hands)
         port = bench_live.free_port()

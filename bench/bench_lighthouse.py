@@ -51,7 +51,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_live import HOST, Server, Tables, free_port, make_database, server_env  # noqa: E402
+from bench.bench_live import (  # noqa: E402
+    HOST,
+    Server,
+    Tables,
+    collect_static,
+    free_port,
+    make_database,
+    server_env,
+)
 
 CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
 LIGHTHOUSE = "lighthouse@12"  # 13 needs node >= 22.19; Debian 12 has node 18/20
@@ -135,10 +143,7 @@ def main() -> None:
         workdir = Path(folder)
         cli = install(args.lighthouse or workdir / "lighthouse")
         db = make_database("sqlite", "", workdir)
-        subprocess.run(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-            cwd=ROOT, check=True, env={**os.environ, "DEBUG": "0", "SECRET_KEY": "collectstatic"},
-        )  # fmt: skip
+        collect_static()
         table = Tables(db.url, hands=args.hands).ensure(1)[0]
         port = free_port()
         extra = {"BENCH_LOG": str(workdir / "server.log"), "WEB_CONCURRENCY": "1"}

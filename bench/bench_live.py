@@ -45,7 +45,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import fcntl
 import gzip
+import hashlib
 import http.client
 import json
 import os
@@ -69,6 +71,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 PYTHON = sys.executable
+# One collectstatic at a time into this checkout's STATIC_ROOT: two at once
+# (two cluster tests on two xdist workers) broke each other's
+# post-processing (a hashed file replaced under the other's feet).
+STATIC_LOCK = Path(tempfile.gettempdir()) / (
+    "rebelote-collectstatic-" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:12] + ".lock"
+)
+
+
+def collect_static(*, run=subprocess.run, lock: Path = STATIC_LOCK) -> None:
+    """``manage.py collectstatic`` as production serves them (DEBUG=0),
+    holding this machine's lock for the checkout (``lock``, an exclusive
+    ``flock``) so that two never run at once. Raises what ``run`` raises
+    (``subprocess.CalledProcessError`` when collectstatic fails)."""
+    with open(lock, "a+") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            run(
+                [PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"],
+                cwd=ROOT, check=True,
+                env={**os.environ, "DEBUG": "0", "SECRET_KEY": "collectstatic"},
+            )  # fmt: skip
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
 GUNICORN = str(Path(PYTHON).with_name("gunicorn"))
 HOST = "127.0.0.1"
 POLL_SECONDS = 2.0
@@ -902,10 +929,7 @@ def main() -> None:
     env["BENCH_LOG"] = str(workdir / "gunicorn.log")
     db = make_database(args.db, args.pg_url, workdir)
     try:
-        subprocess.run(
-            [PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"],
-            cwd=ROOT, check=True, env={**os.environ, "DEBUG": "0", "SECRET_KEY": "collectstatic"},
-        )  # fmt: skip
+        collect_static()
         tables = Tables(db.url, args.hands)
         print(
             f"database: {db.vendor}; server: {args.server}; client: {args.client}; "

@@ -41,7 +41,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -55,6 +54,7 @@ from bench.bench_live import (  # noqa: E402
     HOST,
     Server,
     Tables,
+    collect_static,
     free_port,
     make_database,
     server_env,
@@ -85,10 +85,7 @@ def start(args: argparse.Namespace, workdir: Path) -> tuple:
     """The database, its first table, and the servers."""
     kind = "postgres" if args.servers == 2 else args.db
     db = make_database(kind, args.pg_url, workdir)
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT, check=True, env={**os.environ, "DEBUG": "0", "SECRET_KEY": "collectstatic"},
-    )  # fmt: skip
+    collect_static()
     table = Tables(db.url, hands=2).ensure(1)[0]
     extra = {"BENCH_LOG": str(workdir / "server.log"), "WEB_CONCURRENCY": "1"}
     if args.servers == 2:

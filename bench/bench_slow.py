@@ -29,11 +29,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import re
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,7 +43,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_live import HOST, Server, Tables, free_port, make_database, server_env  # noqa: E402
+from bench.bench_live import (  # noqa: E402
+    HOST,
+    Server,
+    Tables,
+    collect_static,
+    free_port,
+    make_database,
+    server_env,
+)
 
 VERSION = re.compile(rb'data-version="(\d+)"')
 CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -229,10 +235,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="rebelote-slow-") as folder:
         workdir = Path(folder)
         db = make_database("sqlite", "", workdir)
-        subprocess.run(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-            cwd=ROOT, check=True, env={**os.environ, "DEBUG": "0", "SECRET_KEY": "collectstatic"},
-        )  # fmt: skip
+        collect_static()
         table = Tables(db.url, hands=2).ensure(1)[0]
         port = free_port()
         env = server_env(db.url, port, "belote_site.settings", {"BENCH_LOG": str(workdir / "log")})
