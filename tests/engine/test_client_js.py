@@ -42,3 +42,28 @@ def test_the_client_s_pure_modules_pass_their_node_tests():
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "# fail 0" in run.stdout, run.stdout
+
+
+STATIC_JS = JS_TESTS.parents[2] / "static" / "js"
+
+
+def test_every_client_script_parses():
+    """Each script of static/js parses (as a module, the stricter grammar):
+    an early error (a name declared twice, issue 27) stops the whole module
+    in the browser, silently but for the console, and no unit test of the
+    pure modules imports the page's scripts."""
+    node = _node()
+    scripts = sorted(STATIC_JS.rglob("*.js"))
+    assert scripts, f"no scripts in {STATIC_JS}"
+    broken = {}
+    for script in scripts:
+        run = subprocess.run(
+            [node, "--input-type=module", "--check"],
+            input=script.read_text(encoding="utf-8"),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if run.returncode != 0:
+            broken[str(script.relative_to(STATIC_JS))] = run.stderr.strip().splitlines()[-3:]
+    assert broken == {}
