@@ -38,15 +38,43 @@ let streamFailures = 0; // streams lost in a row
 let streamTimer = null; // opens the stream again
 let silence = null; // takes the stream as lost when it goes quiet
 let told = 0; // the newest version the stream told
-let saves = 0; // this page's saves in flight (htmx)
+let behindSince = null; // since when the page shows less than was told
+
+// This page's saves in flight: htmx requests that answer with the sheet
+// (any but a GET and the preview), each counted from the moment it is
+// really sent (htmx:beforeSend: a request cancelled before, as scores.js
+// cancels the preview without network, is never counted) until its XHR
+// ends, whatever the ending: answered, failed, aborted, timed out (loadend
+// fires once for each, on an element still in the page or not). Issue 27:
+// the preview was counted at beforeRequest and counted down at afterRequest,
+// which a cancelled request never fires: the phone stopped following.
+const saves = new Map(); // XHR -> when it was sent (ms)
+
+// Whether a save of this page is in flight. One older than a save's
+// timeout and a poll's is forgotten: a request the browser never ends (no
+// timeout set) blocks nothing for good.
+function savesInFlight() {
+  const limit = timings ? timings.save_timeout + timings.poll_timeout : 20000;
+  const now = Date.now();
+  saves.forEach((sent, xhr) => { if (now - sent > limit) saves.delete(xhr); });
+  return saves.size > 0;
+}
 
 // Fetch the sheet if the stream told a newer version than the page shows;
 // not while this page's own save is in flight: its answer brings that sheet
 // (and a poll's would count as another phone's change: the undo bar).
 function catchUp() {
-  const shown = version();
-  if (saves > 0 || (shown !== null && told <= shown)) return;
+  if (!isBehind() || savesInFlight()) return;
   poll();
+}
+
+// Whether the page shows less than the stream told (and since when).
+function isBehind() {
+  const shown = version();
+  const behind = shown !== null && told > shown;
+  if (!behind) behindSince = null;
+  else if (behindSince === null) behindSince = Date.now();
+  return behind;
 }
 
 function visible() { return document.visibilityState === "visible"; }
@@ -116,8 +144,9 @@ function openStream() {
       streamFailures = 0;
       clearTimeout(timer); // the stream tells from now on
     }
-    freshness.fresh();
     told = Math.max(told, Number(event.data));
+    // The server answers; the page is current only if it shows what was told.
+    if (!isBehind()) freshness.fresh();
     catchUp();
   };
   stream.onerror = () => {
@@ -181,26 +210,31 @@ window.addEventListener("online", () => {
   poll();
   if (!source) openStream();
 });
-// A save (htmx sends anything but GET) goes first: the poll in flight is
-// dropped, not counted as a failure, and the next one is scheduled as usual.
-document.addEventListener("htmx:beforeRequest", (event) => {
-  const verb = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb;
-  if (!verb || verb === "get") return;
-  saves += 1;
+// Whether an htmx request is a save: anything but a GET, the preview apart
+// (it brings no sheet).
+function isSave(event) {
+  const detail = event.detail || {};
+  const verb = detail.requestConfig && detail.requestConfig.verb;
+  const elt = detail.elt;
+  return Boolean(verb && verb !== "get" && !(elt && elt.id === "preview"));
+}
+// A save goes first: the poll in flight is dropped, not counted as a
+// failure, and the next one is scheduled as usual. It counts until its XHR
+// ends; then the sheet it brought is current, and a version the stream told
+// meanwhile that it does not bring is fetched.
+document.addEventListener("htmx:beforeSend", (event) => {
+  const xhr = event.detail && event.detail.xhr;
+  if (!xhr || !isSave(event)) return;
+  saves.set(xhr, Date.now());
+  xhr.addEventListener("loadend", () => {
+    saves.delete(xhr);
+    if (xhr.status >= 200 && xhr.status < 300 && board()) freshness.fresh();
+    // (After htmx swapped the answer in: the version it shows is known.)
+    setTimeout(catchUp, 0);
+  });
   if (!controller) return;
   yielded = controller;
   controller.abort();
-});
-// A save answered: the sheet it brings back is current; a version the
-// stream told meanwhile that it does not bring is fetched now.
-document.addEventListener("htmx:afterRequest", (event) => {
-  const xhr = event.detail && event.detail.xhr;
-  const verb = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb;
-  if (!verb || verb === "get") return;
-  saves = Math.max(0, saves - 1);
-  if (xhr && xhr.status >= 200 && xhr.status < 300 && board()) freshness.fresh();
-  // (After htmx swapped the answer in: the version it shows is known.)
-  setTimeout(catchUp, 0);
 });
 // Once this phone's hand (a redeal, an undo) is saved, the new totals come
 // on screen, the next entry's first taps under them (review: the phone
@@ -219,5 +253,15 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   b.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
 });
+// The watch (issue 27): whatever was missed (a told version whose fetch was
+// held back or lost), a visible page that shows less than the stream told
+// fetches it by itself, and once that has lasted the "behind" timing, the
+// banner says how old the sheet is (a poll that answers hides it).
+function watch() {
+  if (!visible() || !timings || !isBehind()) return;
+  catchUp();
+  if (Date.now() - behindSince >= timings.behind) freshness.failed();
+}
+if (timings) setInterval(watch, timings.poll_visible);
 schedule();
 openStream();
