@@ -48,6 +48,10 @@ def _open_edit(page, number: int) -> None:
     row.locator("summary").click()
     row.get_by_role("link", name="Corriger ou supprimer").click()
     page.get_by_role("heading", level=1, name=f"Corriger la donne {number}").wait_for()
+    # Its scripts run (deferred modules, before DOMContentLoaded): a form sent
+    # before would go natively, through the worker, which page.route does not
+    # see (the lost-answer test timed out about one run in four).
+    page.wait_for_load_state("domcontentloaded")
 
 
 def _correct(page, number: int, points: int, *, button="Enregistrer la correction"):
