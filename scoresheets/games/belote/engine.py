@@ -290,14 +290,13 @@ def plainly_valid(rules: Rules, hand: HandInput) -> bool:
 def score_hand(rules: Rules, hand: HandInput, reserve: int) -> HandScore:
     """Score one valid hand given the reserve before it (FORMAT, *Scoring one hand*).
 
-    Returns (outcome, score A, score B, reserve after, tricks, hand totals,
-    winner, reserve collected, breakdown figures: see
+    Returns its :class:`HandScore` (the breakdown figures in belote's layout:
     ``HandResult.breakdown_figures``); each score is the sum of its team's
     parts. Straight-line code: it runs once per hand.
     """
     taker = hand.taker
     if taker is None:
-        return Outcome.PASSED, 0, 0, reserve, None, None, None, 0, ()
+        return HandScore(Outcome.PASSED, _NOTHING, reserve)
 
     ann_a, ann_b = hand.announcements.a, hand.announcements.b
     belote = hand.belote
@@ -313,7 +312,7 @@ def score_hand(rules: Rules, hand: HandInput, reserve: int) -> HandScore:
     if hand.renonce is not None:
         if rules.renonce == RenonceRule.ANNUL:
             figures = (taker, 0, 0, *_NO_PARTS, *_NO_PARTS)
-            return Outcome.ANNULLED, 0, 0, reserve, None, None, None, 0, figures
+            return HandScore(Outcome.ANNULLED, _NOTHING, reserve, figures=figures)
         # Penalty: the other team scores 162 + all announcements + its belote;
         # the revoking team keeps its belote only.
         outcome = Outcome.RENONCE
@@ -412,10 +411,13 @@ def score_hand(rules: Rules, hand: HandInput, reserve: int) -> HandScore:
         reserve_b,
         rounding_b,
     )
-    return outcome, score_a, score_b, reserve, tricks, totals, winner, collected, figures
+    return HandScore(
+        outcome, Pair(score_a, score_b), reserve, tricks, totals, winner, collected, figures
+    )
 
 
 _NO_PARTS = (0, 0, 0, 0, 0, 0)
+_NOTHING = Pair(0, 0)  # a redeal's score, an annulled hand's
 
 
 def blocks_win(rules: Rules, hand: HandInput, leader: str) -> bool:

@@ -421,12 +421,14 @@ def plainly_valid(rules: CoincheRules, hand: CoincheHand) -> bool:
 # --------------------------------------------------------------------------
 
 
+_NOTHING = Pair(0, 0)  # a redeal's score
+
+
 def score_hand(rules: CoincheRules, hand: CoincheHand, reserve: int) -> HandScore:
     """Score one valid hand (COINCHE, *Scoring one hand*); ``reserve`` is
     always 0 (no litige at coinche) and given back unchanged.
 
-    Returns (outcome, score A, score B, reserve, tricks, hand totals, winner,
-    reserve collected (0), breakdown figures): tricks are tricks(X) when
+    Returns its :class:`HandScore` (reserve collected: 0): tricks are tricks(X) when
     known; hand totals are check(X), the figures that decide a numeric bid
     (``None`` for a bid of capot or générale); the breakdown figures are those of
     ``HandResult.breakdown_figures`` (coinche layout), each score the sum of
@@ -453,7 +455,7 @@ def score_hand(rules: CoincheRules, hand: CoincheHand, reserve: int) -> HandScor
     """
     taker = hand.taker
     if taker is None:
-        return Outcome.PASSED, 0, 0, reserve, None, None, None, 0, ()
+        return HandScore(Outcome.PASSED, _NOTHING, reserve)
     defense = other_team(taker)
     m = _MULTIPLIERS[hand.coinche]
     ann = hand.announcements
@@ -555,7 +557,7 @@ def score_hand(rules: CoincheRules, hand: CoincheHand, reserve: int) -> HandScor
     parts_a, parts_b = (w_parts, l_parts) if winner == "A" else (l_parts, w_parts)
     figures = (taker, 0, 0, m, multiplied_parts, *parts_a, *parts_b)
     outcome = Outcome.MADE if winner == taker else Outcome.DEDANS
-    return outcome, score.a, score.b, reserve, tricks, check, winner, 0, figures
+    return HandScore(outcome, score, reserve, tricks, check, winner, 0, figures)
 
 
 # What the multiplier applies to (Breakdown.multiplied_parts), by case.
