@@ -36,6 +36,7 @@ from scoresheets.concours_forms import (
     SwapForm,
     concours_message,
 )
+from scoresheets.games import registry
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
 from scoresheets.sync.ladder import Answer, attempt
 from scoresheets.view_helpers import STALE_PAGE, remember, remembered, see_other
@@ -206,6 +207,8 @@ def _organiser_page(
             "penalty_form": forms.get("penalty_form")
             or PenaltyForm(choices=_entrant_choices(state, drawn_only=False)),
             "penalties": [(p, state.label(p.entrant)) for p in state.penalties],
+            # The usual penalties of its game, offered beside the field.
+            "penalty_points": registry.get(state.settings.game).penalty_points,
             "focus": forms.get("focus", ""),
             "notes": _notes(request),
         }

@@ -15,7 +15,8 @@ from enum import StrEnum
 from typing import Any
 
 from scoresheets.scoring import MatchError, Problem
-from scoresheets.scoring.kernel import TRICK_POINTS_TOTAL
+from scoresheets.scoring.engines import ENGINES
+from scoresheets.scoring.kernel import ConcoursFacts
 
 __all__ = [
     "BYE_KINDS",
@@ -51,13 +52,6 @@ MAX_REASON = 200
 
 # Top-level keys that are ignored (1.1): a case's, an export's.
 FREE_KEYS = ("name", "date", "why", "expected", "result")
-
-
-class Game(StrEnum):
-    """``settings.game`` (1.2)."""
-
-    BELOTE = "belote"
-    COINCHE = "coinche"
 
 
 class Mode(StrEnum):
@@ -122,12 +116,21 @@ class GameFacts:
     donne_points: int | None
 
 
-# One entry per game: the only place the concours core tells the games apart.
-# ``settings.game`` defaults to the first.
+def _facts(facts: ConcoursFacts) -> GameFacts:
+    length = Length(donnes=facts.donnes, target=facts.target)
+    return GameFacts(length, Ranking(facts.ranking), facts.donne_points)
+
+
+# One entry per game a concours is played at, from each game's engine
+# (``Engine.concours``, in the registry's order): the only place the concours
+# core tells the games apart. ``settings.game`` defaults to the first.
 GAME_FACTS: dict[str, GameFacts] = {
-    "belote": GameFacts(Length(donnes=12), Ranking.POINTS, TRICK_POINTS_TOTAL),
-    "coinche": GameFacts(Length(target=2001), Ranking.WIN_POINTS, None),
+    name: _facts(engine.concours) for name, engine in ENGINES.items() if engine.concours
 }
+
+Game = StrEnum("Game", [(name.upper(), name) for name in GAME_FACTS])
+Game.__doc__ = """``settings.game`` (1.2): a game of :data:`GAME_FACTS`."""
+
 DEFAULT_GAME = Game(next(iter(GAME_FACTS)))
 
 

@@ -111,7 +111,9 @@ class WebGame:
     - ``explain(match, hand, result) -> str``: one hand's explanation;
       ``contract(data) -> str``: a hand's contract in words ("100 ♥
       coinché"), "" where the game has none (``data``: a match-document hand);
-    - ``csv_words``: the CSV exports' words of its own coded values, by column.
+    - ``csv_words``: the CSV exports' words of its own coded values, by column;
+    - ``penalty_points``: the penalties a concours' referee usually gives
+      at it (points), offered beside the organiser's penalty field.
 
     Its worked cases are its engine's (``Engine.case_folders``).
     """
@@ -130,6 +132,7 @@ class WebGame:
     partials: Mapping[str, str] = dataclasses.field(default_factory=dict)
     contract: Callable[[Mapping[str, Any]], str] = lambda data: ""
     csv_words: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
+    penalty_points: tuple[int, ...] = ()
 
     @property
     def name(self) -> str:

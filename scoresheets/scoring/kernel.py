@@ -36,8 +36,10 @@ __all__ = [
     "TRICK_POINTS_TOTAL",
     "Breakdown",
     "CardNames",
+    "ConcoursFacts",
     "Engine",
     "HandResult",
+    "HandScore",
     "MatchError",
     "MatchResult",
     "Outcome",
@@ -664,6 +666,30 @@ class HandScore:
 
 
 @dataclass(frozen=True, slots=True)
+class ConcoursFacts:
+    """What a concours needs of a game it is played at (docs/concours.md,
+    1.2 and 2.2), in the results document's words:
+
+    - ``ranking``: ``settings.ranking`` when not given (``"points"``,
+      ``"win_points"``);
+    - ``donnes`` or ``target`` (one of them): a partie's length when the
+      settings give none, as ``settings.length``'s (12 donnes, 2001 points);
+    - ``donne_points``: the points every donne shares out whatever is bid
+      (162 at belote: :data:`TRICK_POINTS_TOTAL`), the base of a ``half``
+      bye; ``None`` where the bid is scored and a donne has no fixed size.
+    """
+
+    ranking: str
+    donnes: int | None = None
+    target: int | None = None
+    donne_points: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.donnes is None) == (self.target is None):
+            raise ValueError("ConcoursFacts: give one of donnes and target")
+
+
+@dataclass(frozen=True, slots=True)
 class Engine:
     """One game as the engine knows it: what the kernel's :func:`score_match`
     and the registry (``scoresheets.scoring.engines``) ask of it.
@@ -694,7 +720,10 @@ class Engine:
       bids;
     - ``case_folders``: the folders of its worked cases (match documents
       with their ``expected`` result), relative to the project's root: the
-      project's own, then the shared ones (``../shared/scoring/...``).
+      project's own, then the shared ones (``../shared/scoring/...``);
+    - ``concours``: what a concours needs of it (:class:`ConcoursFacts`),
+      ``None`` for a game no concours is played at (the concours' games are
+      those that give it: ``scoresheets.concours.document.GAME_FACTS``).
     """
 
     name: str
@@ -714,6 +743,7 @@ class Engine:
     presets: tuple[Any, ...] = ()
     bids: tuple[Any, ...] = ()
     case_folders: tuple[str, ...] = ()
+    concours: ConcoursFacts | None = None
 
 
 def parse_document(

@@ -13,9 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoresheets.concours.document import Length, parse_concours
+from scoresheets.concours.document import Game, Length, parse_concours
 from scoresheets.concours.ranking import rank_document
 from scoresheets.scoring import MatchError
+from scoresheets.scoring.engines import ENGINES
+from scoresheets.scoring.kernel import ConcoursFacts
 
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -390,3 +392,32 @@ def test_almost_valid_documents_only_ever_raise_match_error(document):
     except MatchError as exc:
         assert exc.problems
         assert all(p.field and p.code and p.hand is None for p in exc.problems)
+
+
+# The concours' games are the engines' (issue 28): each game's package says
+# what a concours needs of it (Engine.concours); the concours core lists none.
+
+
+@pytest.mark.parametrize("name", [n for n, e in ENGINES.items() if e.concours])
+def test_a_game_s_defaults_are_its_engine_s(name):
+    facts = ENGINES[name].concours
+    settings = parse_concours({"settings": {"game": name}, "teams": [], "parties": []}).settings
+    assert settings.game == name
+    assert settings.ranking == facts.ranking
+    assert settings.length == Length(donnes=facts.donnes, target=facts.target)
+
+
+def test_the_games_a_concours_offers_are_those_whose_engine_says_how():
+    games = [name for name, engine in ENGINES.items() if engine.concours]
+    assert [str(g) for g in Game] == games
+    with pytest.raises(MatchError) as refused:
+        parse_concours({"settings": {"game": "tarot"}, "teams": [], "parties": []})
+    assert [(p.field, p.code) for p in refused.value.problems] == [
+        ("settings.game", "invalid_choice")
+    ]
+
+
+@pytest.mark.parametrize("lengths", [{}, {"donnes": 12, "target": 2001}])
+def test_a_game_s_concours_facts_give_one_length(lengths):
+    with pytest.raises(ValueError, match="one of donnes and target"):
+        ConcoursFacts("points", **lengths)

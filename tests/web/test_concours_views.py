@@ -314,6 +314,23 @@ def test_penalty_shows_in_ranking_and_on_the_tables_sheet(client):
     assert not ConcoursPenalty.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("preset", "offered"), [("classique", ["162"]), ("federation", ["160", "250"])]
+)
+def test_the_penalty_field_offers_its_game_s_usual_penalties(client, preset, offered):
+    """From the game's package (WebGame.penalty_points, issue 28), not a list
+    of games in the template."""
+    concours = cs.concours_create(
+        name="Concours", date=datetime.date(2026, 12, 5), preset=preset, settings={}
+    )
+    for n in (1, 2):
+        cs.concours_entrant_register(concours=concours, name=f"Team{n}", players=[])
+    client.post(url("concours_draw", concours))
+    page = client.get(url("concours", concours)).content.decode()
+    datalist = re.search(r'<datalist id="penalty-points">(.*?)</datalist>', page).group(1)
+    assert re.findall(r'<option value="(\d+)">', datalist) == offered
+
+
 def test_penalty_refusals(client):
     concours = make(teams=3)
     client.post(url("concours_draw", concours))

@@ -36,6 +36,7 @@ from scoresheets.scoring.kernel import (
     TEAMS,
     TRICK_POINTS_TOTAL,
     CardNames,
+    ConcoursFacts,
     Engine,
     HandScore,
     MatchResult,
@@ -654,5 +655,7 @@ ENGINE = Engine(
     hand_document=hand_document,
     presets=(CLASSIQUE, ANNONCES, MAROCAINE, CONCOURS),
     case_folders=("tests/cases", "../shared/scoring/cases"),
+    # docs/concours.md 1.2: parties of 12 donnes ranked by points.
+    concours=ConcoursFacts("points", donnes=12, donne_points=TRICK_POINTS_TOTAL),
 )
 """Belote as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from scoresheets.games.base import WebGame
 from scoresheets.games.belote import explain, forms, words
 from scoresheets.games.belote.engine import ENGINE
+from scoresheets.scoring.kernel import TRICK_POINTS_TOTAL
 
 GAME = WebGame(
     engine=ENGINE,
@@ -18,4 +19,6 @@ GAME = WebGame(
     calculator_rules_form=forms.CalculatorRulesForm,
     rules_class="rules",
     targets=(501, 1000, 2000),
+    # A donne's points (dedans's 162).
+    penalty_points=(TRICK_POINTS_TOTAL,),
 )

@@ -40,6 +40,7 @@ from scoresheets.scoring.kernel import (
     BELOTE_POINTS,
     TEAMS,
     TRICK_POINTS_TOTAL,
+    ConcoursFacts,
     Engine,
     HandScore,
     MatchResult,
@@ -832,5 +833,7 @@ ENGINE = Engine(
     presets=(FEDERATION, ENTRE_AMIS),
     bids=BIDS,
     case_folders=("tests/cases/coinche", "../shared/scoring/coinche"),
+    # docs/concours.md 1.2: parties to 2001 ranked by win points (no fixed donne).
+    concours=ConcoursFacts("win_points", target=2001),
 )
 """Coinche as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

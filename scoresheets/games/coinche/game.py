@@ -20,4 +20,6 @@ GAME = WebGame(
     targets=(1000, 2000, 3000),
     contract=words.contract,
     csv_words=words.CSV_WORDS,
+    # A donne's points (160) and a capot's (250).
+    penalty_points=(160, 250),
 )
