@@ -269,6 +269,16 @@ export function blocksWin(rules, hand, leader) {
   return rules.win_needs_trick === true && !isNone(hand.capot) && leader !== hand.capot;
 }
 
+// What belote adds to a hand typed in its form (game_forms.BeloteHandForm's
+// game_fields): {renonce}, or undefined when the form would refuse it.
+// ``value(name)``: the value the form posts for ``name``; ``team(chip)``: a
+// team chip's "A", "B", null for none, undefined for anything else.
+export function formFields(value, team) {
+  const renonce = team(value("renonce"));
+  return renonce === undefined ? undefined : { renonce };
+}
+
 export const ENGINE = {
   name: GAME, hasReserve: true, parseRulesObject, parseHand, checkHand, scoreHand, blocksWin,
+  handKeys: HAND_KEYS, formFields,
 };

@@ -326,6 +326,28 @@ export function blocksWin() {
   return false;
 }
 
+// What coinche adds to a hand typed in its form (coinche's forms:
+// BID_CHOICES, SUIT_CHOICES, COINCHE_CHOICES, SOLO_CHOICES): {bid, suit,
+// coinche, solo}, or undefined when the form would refuse a value.
+// ``value(name)``: the value the form posts for ``name``.
+export function formFields(value) {
+  const bid = value("bid");
+  const suit = value("suit");
+  const coinche = value("coinche");
+  const solo = value("solo");
+  if (bid && !BIDS.map(String).includes(bid)) return undefined;
+  if (suit && !SUITS.includes(suit)) return undefined;
+  if (coinche && !Object.keys(MULTIPLIERS).includes(coinche)) return undefined;
+  if (!["", "1", "0"].includes(solo)) return undefined;
+  return {
+    bid: bid === "" ? null : /^\d+$/.test(bid) ? Number(bid) : bid,
+    suit: suit || null,
+    coinche: coinche || null,
+    solo: solo === "" ? null : solo === "1",
+  };
+}
+
 export const ENGINE = {
   name: GAME, hasReserve: false, parseRulesObject, parseHand, checkHand, scoreHand, blocksWin,
+  handKeys: HAND_KEYS, formFields,
 };

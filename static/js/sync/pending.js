@@ -14,8 +14,7 @@
 // deletion names: sync/entries.js, pageOf), announcements_max: the hand
 // form's cap}.
 
-import { scoreMatch, MatchError } from "../scoring/document.js";
-import { BIDS, MULTIPLIERS, SUITS } from "../scoring/coinche.js";
+import { DEFAULT_GAME, ENGINES, scoreMatch, MatchError } from "../scoring/document.js";
 import * as E from "./entries.js";
 
 // The value a form posts for ``name``: the last one, as Django's QueryDict.get
@@ -39,31 +38,13 @@ function team(value) { return value === "A" || value === "B" ? value : value ? u
 // A seat's team (models.seat_team): seats 1 and 3 are A, 2 and 4 are B.
 export function seatTeam(seat) { return Number(seat) % 2 === 1 ? "A" : "B"; }
 
-// What the game adds to a hand (each game's HandForm.game_fields), or
-// undefined when the form would refuse a value.
-const GAME_FIELDS = {
-  belote(fields) {
-    const renonce = team(last(fields, "renonce"));
-    return renonce === undefined ? undefined : { renonce };
-  },
-  coinche(fields) {
-    // Its chips' values (coinche's forms: BID_CHOICES, SUIT_CHOICES, COINCHE_CHOICES, SOLO_CHOICES).
-    const bid = last(fields, "bid");
-    const suit = last(fields, "suit");
-    const coinche = last(fields, "coinche");
-    const solo = last(fields, "solo");
-    if (bid && !BIDS.map(String).includes(bid)) return undefined;
-    if (suit && !SUITS.includes(suit)) return undefined;
-    if (coinche && !Object.keys(MULTIPLIERS).includes(coinche)) return undefined;
-    if (!["", "1", "0"].includes(solo)) return undefined;
-    return {
-      bid: bid === "" ? null : /^\d+$/.test(bid) ? Number(bid) : bid,
-      suit: suit || null,
-      coinche: coinche || null,
-      solo: solo === "" ? null : solo === "1",
-    };
-  },
-};
+// A hand document of a game's keys (its engine's handKeys, in the engine's
+// hand_document order): ``values``' where it gives them, else null.
+function handDocument(keys, values) {
+  const hand = {};
+  for (const key of keys) hand[key] = Object.prototype.hasOwnProperty.call(values, key) ? values[key] : null;
+  return hand;
+}
 
 // The hand document (docs/match-document.md, docs/coinche.md: every key, in
 // the engine's hand_document order) that the server's hand form makes of
@@ -73,7 +54,9 @@ const GAME_FIELDS = {
 // would refuse them (a field's value, no taker, a belote holder of the other
 // team); the engine checks the rest (scoreMatch).
 export function handOf(fields, game, { announcementsMax = Infinity, announcements: played = true } = {}) {
-  const extra = GAME_FIELDS[game] ? GAME_FIELDS[game](fields) : undefined;
+  const engine = Object.prototype.hasOwnProperty.call(ENGINES, game) ? ENGINES[game] : null;
+  // What the game adds to a hand (its engine's formFields: its HandForm.game_fields).
+  const extra = engine ? engine.formFields((name) => last(fields, name), team) : undefined;
   if (extra === undefined) return null;
   const points = integerOf(last(fields, "points"));
   // Without announcements at the table, the form has no such fields.
@@ -90,12 +73,7 @@ export function handOf(fields, game, { announcementsMax = Infinity, announcement
   if (holder && !/^[1-4]$/.test(holder)) return null;
   const redeal = last(fields, "action") === "pass";
   const empty = { A: 0, B: 0 };
-  if (redeal) {
-    if (game === "coinche") {
-      return { taker: null, bid: null, suit: null, coinche: null, points: null, capot: null, solo: null, belote: null, announcements: empty };
-    }
-    return { taker: null, points: null, capot: null, belote: null, announcements: empty, renonce: null };
-  }
+  if (redeal) return handDocument(engine.handKeys, { announcements: empty });
   if (!taker) return null;
   if (holder) {
     if (!belote) belote = seatTeam(holder);
@@ -105,13 +83,7 @@ export function handOf(fields, game, { announcementsMax = Infinity, announcement
   const ann = annPoints || 0;
   const announcements = (annTeam || takerTeam) === "A" ? { A: ann, B: 0 } : { A: 0, B: ann };
   const trick = points === null ? null : { [pointsTeam || takerTeam]: points };
-  if (game === "coinche") {
-    return {
-      taker: takerTeam, bid: extra.bid, suit: extra.suit, coinche: extra.coinche, points: trick,
-      capot, solo: extra.solo, belote, announcements,
-    };
-  }
-  return { taker: takerTeam, points: trick, capot, belote, announcements, renonce: extra.renonce };
+  return handDocument(engine.handKeys, { ...extra, taker: takerTeam, points: trick, capot, belote, announcements });
 }
 
 // handOf's options for the match of ``data``.
@@ -132,7 +104,7 @@ function counted(entries) { return entries.filter((e) => e.state !== E.REFUSED);
 // changes nothing (it is not scored: the server will say why).
 function slotsOf(data, entries) {
   const doc = data.document;
-  const game = doc.game || "belote";
+  const game = doc.game || DEFAULT_GAME;
   const options = optionsOf(data);
   const slots = doc.hands.map((hand, i) => ({ page: data.hand_pages[i], hand, key: null }));
   counted(entries).forEach((e) => {
@@ -204,7 +176,7 @@ export function pendingSheet(data, entries) {
 export function previewOf(data, entries, fields, { replace = null } = {}) {
   if (!data) return null;
   const doc = data.document;
-  const hand = handOf(fields, doc.game || "belote", optionsOf(data));
+  const hand = handOf(fields, doc.game || DEFAULT_GAME, optionsOf(data));
   if (!hand) return { refused: true };
   const others = replace === null ? entries : entries.filter((e) => !e.kind || E.pageOf(e) !== replace);
   const base = scoreSlots(doc, slotsOf(data, others));

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 
 import * as P from "../../../static/js/sync/pending.js";
 import * as E from "../../../static/js/sync/entries.js";
+import { ENGINES } from "../../../static/js/scoring/document.js";
 
 const MATCH = "/m/tok/donnes/";
 
@@ -63,6 +64,17 @@ test("what the form refuses is no hand: no taker, a word for a number, a holder 
   assert.equal(P.integerOf(" 82 "), 82);
   assert.equal(P.integerOf(""), null);
   assert.ok(Number.isNaN(P.integerOf("8 2")));
+});
+
+test("every game's hands are its engine's keys, in its order; a game no engine scores makes no hand (issue 28)", () => {
+  for (const [game, engine] of Object.entries(ENGINES)) {
+    const redeal = P.handOf(fields([["action", "pass"]]), game);
+    assert.deepEqual(Object.keys(redeal), engine.handKeys, game);
+    const typed = P.handOf(fields([["taker", "1"], ["points", "90"]]), game);
+    assert.deepEqual(Object.keys(typed), engine.handKeys, game);
+  }
+  assert.equal(P.handOf(fields([["taker", "1"], ["points", "90"]]), "tarot"), null);
+  assert.equal(P.handOf(fields([["taker", "1"], ["points", "90"]]), "constructor"), null);
 });
 
 test("a coinche hand: the bid a number or a word, the suit, the coinche, solo", () => {
