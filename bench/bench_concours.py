@@ -83,8 +83,8 @@ def make_concours(teams: int, hands: int):
     """A concours of ``teams`` teams, partie 1 drawn, ``hands`` hands at every table."""
     from django.db import connections
 
-    from scoresheets import concours_services as cs
     from scoresheets import services
+    from scoresheets.concours import services as cs
     from scoresheets.scoring import HandInput
 
     rng = random.Random(19)
@@ -216,8 +216,9 @@ def ranking_cost(concours, repeat: int) -> dict[str, float]:
     poll's work (load, rank, render the live part) without the cache."""
     from django.test import RequestFactory
 
-    from scoresheets import concours_room, concours_room_views
-    from scoresheets import concours_services as cs
+    from scoresheets.concours import room as concours_room
+    from scoresheets.concours import room_views as concours_room_views
+    from scoresheets.concours import services as cs
     from scoresheets.models import Concours
 
     def median_ms(work) -> float:

@@ -385,8 +385,8 @@ def _django() -> None:
 def _play_donnes(concours, rng: random.Random, hands: int | None) -> None:
     """Enter ``hands`` donnes (all the partie's when None, a few at random
     tables otherwise) at every table of the current partie."""
-    from scoresheets import concours_services as cs
     from scoresheets import services
+    from scoresheets.concours import services as cs
     from scoresheets.scoring import HandInput
 
     state = cs.load(concours)
@@ -402,7 +402,7 @@ def _play_donnes(concours, rng: random.Random, hands: int | None) -> None:
 def shoot_concours(browser: Browser, base: str) -> None:
     """The concours' screenshots (module docstring)."""
     _django()
-    from scoresheets import concours_services as cs
+    from scoresheets.concours import services as cs
 
     rng = random.Random(19)
     concours = cs.concours_create(

@@ -27,7 +27,7 @@ DEVICE = "device_name"  # session key: the name of this phone's player
 
 
 # A match's table of friends, and its concours' table when it is one (its
-# page's banner: concours_services.table_banner), in the match's own query.
+# page's banner: concours.services.table_banner), in the match's own query.
 RELATED = ("table", "concours_table__partie__concours")
 
 

@@ -502,7 +502,7 @@ class Season(models.Model):
     name = models.CharField(max_length=SEASON_NAME_MAX)
     settings = models.JSONField(default=dict, blank=True)
     # Two spellings of one player merged by the organiser: {the key of a
-    # name (concours_services.name_key): the key of the player it is}.
+    # name (concours.services.name_key): the key of the player it is}.
     aliases = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoresheets import scoring
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import season as season_core
-from scoresheets.concours_forms import ConcoursProblems, concours_message
+from scoresheets.concours.forms import ConcoursProblems, concours_message
 from scoresheets.forms import OneTimeKeyForm
 from scoresheets.models import SEASON_NAME_MAX, Season
 

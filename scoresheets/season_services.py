@@ -30,10 +30,10 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from scoresheets import concours_services as cs
 from scoresheets import scoring, services
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import season as season_core
+from scoresheets.concours import services as cs
 from scoresheets.converters import TOKEN_LENGTH
 from scoresheets.models import Concours, Match, Season, Table
 

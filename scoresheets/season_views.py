@@ -26,11 +26,11 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoresheets import busy, exports, ratelimits
-from scoresheets import concours_room_views as room
-from scoresheets import concours_services as cs
 from scoresheets import season_services as ss
 from scoresheets.concours import document as cdoc
-from scoresheets.concours_views import MY_CONCOURS
+from scoresheets.concours import room_views as room
+from scoresheets.concours import services as cs
+from scoresheets.concours.views import MY_CONCOURS
 from scoresheets.models import Concours, Season
 from scoresheets.season_forms import (
     MergeForm,

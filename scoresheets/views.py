@@ -28,14 +28,14 @@ from django.views.decorators.vary import vary_on_headers
 from scoresheets import (
     announcement_helper,
     busy,
-    concours_services,
     ratelimits,
     scoring,
     services,
     share_image,
     uploads,
 )
-from scoresheets.concours_views import my_concours
+from scoresheets.concours import services as concours_services
+from scoresheets.concours.views import my_concours
 from scoresheets.forms import (
     CarriedReserveForm,
     DeviceForm,

@@ -6,8 +6,8 @@ import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoresheets import concours_services as cs
 from scoresheets import scoring, services
+from scoresheets.concours import services as cs
 from scoresheets.models import Match
 
 NAMES = ("Alice", "Bob", "Claire", "Dan")  # seats 1-4: Alice & Claire (A) vs Bob & Dan (B)

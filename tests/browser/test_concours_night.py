@@ -24,8 +24,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from scoresheets import concours_room_views as room_views
-from scoresheets import concours_services as cs
+from scoresheets.concours import room_views
+from scoresheets.concours import services as cs
 from scoresheets.models import Concours
 from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, _watch, phone
 from tests.browser.test_concours import card_path, create_concours, register_teams

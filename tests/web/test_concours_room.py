@@ -1,5 +1,5 @@
 """The room's screen of a concours, its table cards' addresses, the
-printables and the exports (scoresheets/concours_room_views.py)."""
+printables and the exports (scoresheets/concours/room_views.py)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,12 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from scoresheets import concours_room, services
-from scoresheets import concours_room_views as room_views
-from scoresheets import concours_services as cs
+from scoresheets import services
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import ranking
+from scoresheets.concours import room as concours_room
+from scoresheets.concours import room_views
+from scoresheets.concours import services as cs
 from scoresheets.scoring import HandInput
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoresheets import concours_services as cs
 from scoresheets import services
+from scoresheets.concours import services as cs
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
 from scoresheets.scoring import HandInput
 
@@ -250,7 +250,7 @@ def test_the_organiser_sees_a_table_finish_within_seconds(client):
     """The organiser's live part refreshes every 5 s (ORGANISER_REFRESH):
     at 15 s the end of the last table, which the draw waits for, came up to
     15 s late (the night's browser test missed it in 20 s)."""
-    from scoresheets import concours_views
+    from scoresheets.concours import views as concours_views
 
     concours = make(teams=4)
     client.post(url("concours_draw", concours))

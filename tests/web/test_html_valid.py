@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from scoresheets import concours_services as cs
 from scoresheets import season_services, services
+from scoresheets.concours import services as cs
 from scoresheets.models import Hand
 from scoresheets.scoring import HandInput
 from tests.tables_fixture import add_coinche_matches, make_fixture

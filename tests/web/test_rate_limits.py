@@ -99,7 +99,7 @@ def test_a_concours_registers_a_big_nights_teams_at_its_door(client: Client):
     per concours (it stopped at 120 and said "Doucement !")."""
     import datetime
 
-    from scoresheets import concours_services as cs
+    from scoresheets.concours import services as cs
 
     concours = cs.concours_create(
         name="Le grand concours", date=datetime.date(2026, 12, 5), preset="classique", settings={}

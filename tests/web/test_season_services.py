@@ -8,10 +8,10 @@ import datetime
 
 import pytest
 
-from scoresheets import concours_services as cs
 from scoresheets import scoring
 from scoresheets import season_services as ss
 from scoresheets.concours import season as season_core
+from scoresheets.concours import services as cs
 from scoresheets.models import Concours, Season
 from tests.factories import make_match
 from tests.factories import night_concours as night

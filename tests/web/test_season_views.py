@@ -16,9 +16,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoresheets import concours_services as cs
 from scoresheets import season_services as ss
 from scoresheets.concours import season as season_core
+from scoresheets.concours import services as cs
 from scoresheets.models import Concours, Season
 from tests.factories import make_match
 from tests.factories import night_concours as night

@@ -1,7 +1,7 @@
 """Forms of the concours (docs/concours.md, "The web part"): create one, a
 team at the door, the draw, a swap, a penalty. They validate what a field
 can say and speak the user's language; the services
-(``scoresheets.concours_services``) check the rest through the pure core,
+(``scoresheets.concours.services``) check the rest through the pure core,
 whose problems :meth:`ConcoursProblems.add_problems` puts on the fields.
 """
 

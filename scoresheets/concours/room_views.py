@@ -43,8 +43,8 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
 from scoresheets import caching, exports, services
-from scoresheets import concours_room as room_of
-from scoresheets import concours_services as cs
+from scoresheets.concours import room as room_of
+from scoresheets.concours import services as cs
 from scoresheets.models import Concours
 from scoresheets.view_helpers import attachment, download_name
 

@@ -25,9 +25,9 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoresheets import busy, ratelimits
-from scoresheets import concours_services as cs
 from scoresheets.concours import document as cdoc
-from scoresheets.concours_forms import (
+from scoresheets.concours import services as cs
+from scoresheets.concours.forms import (
     BulkEntrantForm,
     ConcoursForm,
     DrawForm,

@@ -23,8 +23,8 @@ from typing import Any
 
 from django.db.models import Count, Sum
 
-from scoresheets import concours_services as cs
 from scoresheets.concours import document as cdoc
+from scoresheets.concours import services as cs
 from scoresheets.converters import TOKEN_LENGTH
 from scoresheets.models import Concours, Match
 
