@@ -490,9 +490,9 @@ class Season(models.Model):
     organiser's link: nights added and removed) or ``read_token`` (the
     ranking, read only). ``settings`` is the season document's ``settings``
     object as chosen (the keys left out take the contract's defaults, 6.2),
-    checked by the pure core (``scoresheets.concours.season``) on every
+    checked by the pure core (``scoresheets.season.ranking``) on every
     write. Its nights are the concours whose ``season`` it is; its players
-    are derived from their registered names (``season_services``), never
+    are derived from their registered names (``season.services``), never
     stored; ``aliases`` only says which two spellings are one player.
     """
 

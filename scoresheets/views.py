@@ -56,7 +56,7 @@ from scoresheets.match_page import (
     match_context,
 )
 from scoresheets.models import Match
-from scoresheets.season_views import my_seasons
+from scoresheets.season.views import my_seasons
 from scoresheets.sync.entry import entry_form_html
 from scoresheets.sync.ladder import attempt
 from scoresheets.sync.sheet import poll, sheet_fragments

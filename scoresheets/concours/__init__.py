@@ -9,8 +9,6 @@ whose contract is ``docs/concours.md``:
 - :mod:`scoresheets.concours.ranking`: the ranking (section 2) and the
   ranking document that ``manage.py rank_concours`` prints.
 - :mod:`scoresheets.concours.pairing`: the draw of a partie (section 3).
-- :mod:`scoresheets.concours.season`: a season (challenge), the nights of
-  one club in one individual ranking (section 6), ``manage.py rank_season``.
 
 Its web half (Django), beside it: :mod:`~scoresheets.concours.services`
 (every write, and the results document built from the database, which the

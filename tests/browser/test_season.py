@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from scoresheets import season_services as ss
 from scoresheets.models import Season
+from scoresheets.season import services as ss
 from tests.browser.phones import CSP_PROBLEMS, phone
 from tests.factories import night_concours as night
 

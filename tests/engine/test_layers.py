@@ -19,7 +19,7 @@ PURE = (
     "scoresheets.concours.document",
     "scoresheets.concours.ranking",
     "scoresheets.concours.pairing",
-    "scoresheets.concours.season",
+    "scoresheets.season.ranking",
 )
 
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from scoresheets.concours.ranking import rank_document
-from scoresheets.concours.season import rank_season_document
 from scoresheets.scoring import MatchError
+from scoresheets.season.ranking import rank_season_document
 from tests.commands import run_command
 from tests.conftest import case_id, concours_case_files, season_case_files
 

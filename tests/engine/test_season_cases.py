@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from scoresheets.concours.season import rank_season_document
+from scoresheets.season.ranking import rank_season_document
 from tests.commands import manage
 from tests.conftest import ROOT, SEASON_CASES_DIR, season_case_files
 

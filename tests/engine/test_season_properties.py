@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoresheets.concours.season import rank_season_document
 from scoresheets.scoring import MatchError
+from scoresheets.season.ranking import rank_season_document
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -18,9 +18,8 @@ from django.urls import reverse
 
 from scoresheets import services
 from scoresheets.concours import document as cdoc
-from scoresheets.concours import ranking
+from scoresheets.concours import ranking, room_views
 from scoresheets.concours import room as concours_room
-from scoresheets.concours import room_views
 from scoresheets.concours import services as cs
 from scoresheets.scoring import HandInput
 

@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from scoresheets import season_services, services
+from scoresheets import services
 from scoresheets.concours import services as cs
 from scoresheets.models import Hand
 from scoresheets.scoring import HandInput
+from scoresheets.season import services as season_services
 from tests.tables_fixture import add_coinche_matches, make_fixture
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,10 @@ import datetime
 import pytest
 
 from scoresheets import scoring
-from scoresheets import season_services as ss
-from scoresheets.concours import season as season_core
 from scoresheets.concours import services as cs
 from scoresheets.models import Concours, Season
+from scoresheets.season import ranking as season_core
+from scoresheets.season import services as ss
 from tests.factories import make_match
 from tests.factories import night_concours as night
 

@@ -16,10 +16,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoresheets import season_services as ss
-from scoresheets.concours import season as season_core
 from scoresheets.concours import services as cs
 from scoresheets.models import Concours, Season
+from scoresheets.season import ranking as season_core
+from scoresheets.season import services as ss
 from tests.factories import make_match
 from tests.factories import night_concours as night
 from tests.web.test_read_only import post_forms

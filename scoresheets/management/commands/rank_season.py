@@ -13,8 +13,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from scoresheets.concours.season import rank_season_document
 from scoresheets.management.commands._document_command import DocumentCommand
+from scoresheets.season.ranking import rank_season_document
 
 
 class Command(DocumentCommand):

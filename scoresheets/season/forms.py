@@ -1,6 +1,6 @@
 """Forms of the season (docs/concours.md 6.5): create one, add a night.
 They validate what a field can say in the user's language; the services
-(``scoresheets.season_services``) check the rest through the pure core,
+(``scoresheets.season.services``) check the rest through the pure core,
 whose problems go on the fields (``ConcoursProblems``)."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scoresheets import scoring
 from scoresheets.concours import document as cdoc
-from scoresheets.concours import season as season_core
 from scoresheets.concours.forms import ConcoursProblems, concours_message
 from scoresheets.forms import OneTimeKeyForm
 from scoresheets.models import SEASON_NAME_MAX, Season
+from scoresheets.season import ranking as season_core
 
-# The season's own problems in the user's language (codes: season_services).
+# The season's own problems in the user's language (codes: season.services).
 SEASON_MESSAGES: dict[str, Any] = {
     "unknown_link": _("Aucun concours n'a ce lien : copiez le lien de l'organisateur du concours."),
     "concours_read_link": _(

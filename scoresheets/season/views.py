@@ -5,7 +5,7 @@ ranking, and adding or removing a night) and the read-only one
 (``/voir/challenge/<read_token>/``: the same ranking, nothing writes, with
 the ranking CSV and the season document to download). A wrong token is a
 404. The ranking is the pure core's reading of the season document
-(``season_services.load``), never computed here. Every write is a plain
+(``season.services.load``), never computed here. Every write is a plain
 form (works without JavaScript) answered 303 back to the organiser's page,
 or that page again with the problem at its form (422).
 """
@@ -26,13 +26,13 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoresheets import busy, exports, ratelimits
-from scoresheets import season_services as ss
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import room_views as room
 from scoresheets.concours import services as cs
 from scoresheets.concours.views import MY_CONCOURS
 from scoresheets.models import Concours, Season
-from scoresheets.season_forms import (
+from scoresheets.season import services as ss
+from scoresheets.season.forms import (
     MergeForm,
     NightForm,
     SeasonForm,

@@ -5,7 +5,7 @@ individual ranking across nights. The web part stores which concours are
 its nights and the settings chosen; it never ranks by itself. Every read
 builds the **season document** (docs/concours.md 6.1) from the database in
 one function, :func:`season_document`, and the ranking is the pure core's
-(``scoresheets.concours.season``) reading of that document: what
+(``scoresheets.season.ranking``) reading of that document: what
 ``manage.py rank_season`` prints for the season's JSON download.
 
 The season's players are derived from the names registered in its
@@ -32,10 +32,10 @@ from django.utils import timezone
 
 from scoresheets import scoring, services
 from scoresheets.concours import document as cdoc
-from scoresheets.concours import season as season_core
 from scoresheets.concours import services as cs
 from scoresheets.converters import TOKEN_LENGTH
 from scoresheets.models import Concours, Match, Season, Table
+from scoresheets.season import ranking as season_core
 
 # A token in a pasted link: a whole run of the token alphabet of its length.
 LINK_TOKEN = re.compile(rf"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}(?![A-Za-z0-9_-])")
