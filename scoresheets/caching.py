@@ -23,7 +23,7 @@ never be served stale:
   invalidated; the fragment holds no per-user content (the CSRF token of its
   restore forms is put in per request by :func:`with_csrf_token`).
 - **Per-match statistics** by (match, version) and **a table's ratings** by
-  the versions of its finished matches (``scoresheets.tables``).
+  the versions of its finished matches (``scoresheets.tables.services``).
 
 Keys carry :data:`CODE`, a digest of the app's code, templates and
 translations: a deployment never serves what the previous code rendered.

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from scoresheets import services, share_image, undo
 from scoresheets.forms import DeviceForm, HandForm, hand_form_class
 from scoresheets.models import Hand, Match, Player
-from scoresheets.table_views import table_link
+from scoresheets.tables.views import table_link
 
 MY_MATCHES = "my_matches"  # session key: tokens of the matches this browser created or opened
 MY_MATCHES_MAX = 50

@@ -61,7 +61,7 @@ from scoresheets.sync.entry import entry_form_html
 from scoresheets.sync.ladder import attempt
 from scoresheets.sync.sheet import poll, sheet_fragments
 from scoresheets.sync.stream import events
-from scoresheets.table_views import my_tables
+from scoresheets.tables.views import my_tables
 from scoresheets.text import of_name
 from scoresheets.view_helpers import create_match, pop_share_first, remember, see_other
 

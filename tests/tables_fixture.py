@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoresheets import services, tables
+from scoresheets import services
 from scoresheets.models import Match, Table
 from scoresheets.scoring import CoincheRules, HandInput, Rules
+from scoresheets.tables import services as tables
 
 RULES = Rules(target=300)
 

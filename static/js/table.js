@@ -48,7 +48,7 @@
       placeholders(form);
     }
 
-    // The same rotation as the server's (tables.rotate_partners): seat 1 stays,
+    // The same rotation as the server's (tables.services.rotate_partners): seat 1 stays,
     // seats 2, 3 and 4 each move on one seat (4 goes to 2).
     var rotate = document.querySelector("[data-rotate-partners]");
     if (form && rotate) {

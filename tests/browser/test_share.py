@@ -60,7 +60,7 @@ def test_the_share_panel_is_on_screen_right_after_commencer(live_server, browser
 
 
 def test_a_tables_new_match_opens_on_the_share_panel(live_server, browser):
-    from scoresheets import tables
+    from scoresheets.tables import services as tables
 
     table = tables.table_create(name="Jeudi", player_names=["Léa", "Marc", "Noé", "Zoé"])
     page = phone(browser)

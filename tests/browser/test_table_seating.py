@@ -17,7 +17,7 @@ def seated(page) -> list[str]:
 
 
 def test_changing_partners_rotates_the_seats_and_keeps_the_form(live_server, browser):
-    from scoresheets import tables
+    from scoresheets.tables import services as tables
 
     table = tables.table_create(name="Jeudi", player_names=["Léa", "Marc", "Noé", "Zoé"])
     page = phone(browser)

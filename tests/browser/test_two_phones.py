@@ -216,7 +216,7 @@ def test_the_hand_forms_script_takes_the_total_and_the_teams_from_the_page(live_
 def test_the_team_name_placeholders_follow_the_seats_teams(live_server, browser):
     """new_match.js and table.js name each team after its partners, seats
     read from the page (data-team), not from their own seat numbers."""
-    from scoresheets import tables
+    from scoresheets.tables import services as tables
 
     page = phone(browser)
     page.goto(f"{live_server.url}/nouvelle/")

@@ -19,8 +19,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from scoresheets import tables
 from scoresheets.models import Hand, Match, Table
+from scoresheets.tables import services as tables
 from tests.factories import entry_form, hand, make_match, new_match_form, play
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoresheets import scoring, services, tables
+from scoresheets import scoring, services
 from scoresheets.models import Match
+from scoresheets.tables import services as tables
 from tests.factories import hand, make_match, new_match_form, play
 
 pytestmark = pytest.mark.django_db

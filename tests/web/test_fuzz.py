@@ -21,11 +21,12 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from scoresheets import scoring, services, tables
+from scoresheets import scoring, services
 from scoresheets.forms import DeviceForm, ImportForm, MatchForm
 from scoresheets.games import registry
 from scoresheets.models import Hand, Match, Table
-from scoresheets.table_forms import HistoryFilter, PlayerForm, TableForm, TableMatchForm
+from scoresheets.tables import services as tables
+from scoresheets.tables.forms import HistoryFilter, PlayerForm, TableForm, TableMatchForm
 from tests.factories import hand, play
 from tests.routes import Route, routes
 

@@ -18,9 +18,10 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from scoresheets import exports, services, tables
+from scoresheets import exports, services
 from scoresheets.models import Hand, HandRevision, Match
 from scoresheets.scoring import CoincheHand, CoincheRules, HandInput, Pair, Rules
+from scoresheets.tables import services as tables
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

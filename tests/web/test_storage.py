@@ -15,9 +15,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from scoresheets import presets, scoring, services, tables
+from scoresheets import presets, scoring, services
 from scoresheets.models import Hand, Match
 from scoresheets.scoring.engines import ENGINES
+from scoresheets.tables import services as tables
 from tests.commands import run_command
 from tests.conftest import case_id, coinche_case_files, game_case_files
 from tests.engine.test_cases import assert_matches_expected

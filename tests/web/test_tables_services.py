@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheets import services, tables
+from scoresheets import services
 from scoresheets.models import Match, TablePlayer
 from scoresheets.scoring import HandInput, MatchError, Rules
+from scoresheets.tables import services as tables
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ import re
 import pytest
 from django.test import Client
 
-from scoresheets import tables
 from scoresheets.converters import TokenConverter
 from scoresheets.models import Hand, Match, new_token
+from scoresheets.tables import services as tables
 from tests.factories import hand, make_match, play
 from tests.routes import token_routes
 

@@ -19,8 +19,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scoresheets import charts, scoring, services, tables
+from scoresheets import charts, scoring, services
 from scoresheets.models import Match
+from scoresheets.tables import services as tables
 from tests.engine.test_stats_coinche import C1_HANDS, C2_HANDS
 from tests.tables_fixture import add_coinche_matches, make_fixture
 from tests.web.test_views_player import figure, ranked

@@ -12,8 +12,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scoresheets import services, tables
+from scoresheets import services
 from scoresheets.models import Hand, Match, Table
+from scoresheets.tables import services as tables
 from tests.factories import hand, make_match, play
 from tests.factories import new_match_form as form
 from tests.web.test_views_tables import RULES

@@ -13,9 +13,10 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from scoresheets import presets, scoring, services, tables
+from scoresheets import presets, scoring, services
 from scoresheets.games import registry
 from scoresheets.models import Match
+from scoresheets.tables import services as tables
 from tests.factories import NEW_MATCH_RULES
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoresheets import tables
 from scoresheets.models import Match
+from scoresheets.tables import services as tables
 from tests.factories import new_match_form as form
 from tests.web.test_views_tables import RULES
 

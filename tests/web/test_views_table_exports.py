@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from scoresheets import tables
+from scoresheets.tables import services as tables
 from tests.tables_fixture import make_fixture
 
 pytestmark = pytest.mark.django_db

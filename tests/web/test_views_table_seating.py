@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoresheets import tables
 from scoresheets.models import Table
+from scoresheets.tables import services as tables
 from tests.tables_fixture import quick_match
 from tests.web.test_views_tables import RULES
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scoresheets import tables
 from scoresheets.models import Match, Table, TablePlayer
+from scoresheets.tables import services as tables
 from tests.factories import new_match_form
 from tests.tables_fixture import make_fixture, quick_match
 

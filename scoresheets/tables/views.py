@@ -39,13 +39,13 @@ from scoresheets import (
     scoring,
     services,
     stats,
-    tables,
 )
 from scoresheets.forms import presets_for_script
 from scoresheets.games import registry
 from scoresheets.models import Match, Table, TablePlayer
 from scoresheets.sync.ladder import attempt
-from scoresheets.table_forms import (
+from scoresheets.tables import services as tables
+from scoresheets.tables.forms import (
     HistoryFilter,
     PlayerForm,
     TableForm,
