@@ -260,14 +260,27 @@ def results_rows(state: cs.State, ranking: dict[str, Any]) -> list[ResultRow]:
     return out
 
 
-def card_key(concours: Concours) -> str:
-    """The key in a table card's address (``carte/<read token>/<key>/<n>/``):
-    derived from the organiser's token (SHA-256, in the tokens' alphabet
-    and length), so that the cards' addresses, which write, are stable all
-    night and across a restart, yet not derivable from the read-only link
-    (shared with the hall, on the projector)."""
-    digest = hashlib.sha256(f"rebelote-table-cards:{concours.token}".encode()).digest()
+def _derived(text: str) -> str:
+    """A key derived from ``text`` (SHA-256, in the tokens' alphabet and length)."""
+    digest = hashlib.sha256(text.encode()).digest()
     return base64.urlsafe_b64encode(digest).decode()[:TOKEN_LENGTH]
+
+
+def card_key(concours: Concours, number: int) -> str:
+    """The key in table card ``number``'s address (``carte/<read token>/
+    <key>/<number>/``): derived from the organiser's token and the table's
+    number, so that the cards' addresses, which write, are stable all
+    night and across a restart, yet not derivable from the read-only link
+    (shared with the hall, on the projector), nor one card's from
+    another's: table 1's card opens table 1 only (issue 27, point 5)."""
+    return _derived(f"rebelote-table-card:{concours.token}:{number}")
+
+
+def legacy_card_key(concours: Concours) -> str:
+    """The one key of every card printed before the cards had a key per
+    table (one a concours: any card opened every table). Recognised only
+    to answer that the cards are to be printed again, never to write."""
+    return _derived(f"rebelote-table-cards:{concours.token}")
 
 
 def card_count(state: cs.State) -> int:

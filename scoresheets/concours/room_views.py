@@ -214,13 +214,29 @@ def _to_table(
 @never_cache
 def concours_table_card(request: HttpRequest, token: str, key: str, number: int) -> HttpResponse:
     """The address on table card ``number`` (``carte/<read token>/<key>/<n>/``,
-    ``key`` from :func:`concours_room.card_key`): that table's sheet in the
-    current partie, to write (a 302), or a page saying why there is none
-    yet (404). A wrong key is a 404: the read-only link gives no card."""
+    ``key`` from :func:`concours_room.card_key`, one a table): that table's
+    sheet in the current partie, to write (a 302), or a page saying why
+    there is none yet (404). A wrong key is a 404: the read-only link gives
+    no card, and a card no other table. A card printed with the night's
+    one key of before (:func:`concours_room.legacy_card_key`) opens nothing
+    and says to print the cards again, the table's sheet read-only
+    meanwhile (410)."""
     concours = _read_concours(token)
-    if not hmac.compare_digest(key, room_of.card_key(concours)):
+    if hmac.compare_digest(key, room_of.card_key(concours, number)):
+        return _to_table(request, concours, number, write=True)
+    if not hmac.compare_digest(key, room_of.legacy_card_key(concours)):
         raise Http404
-    return _to_table(request, concours, number, write=True)
+    table = _current_table(concours, number)
+    context = {"concours": concours, "number": number, "table": table}
+    return render(request, "scoresheets/concours_card_old.html", context, status=410)
+
+
+def _current_table(concours: Concours, number: int) -> Any:
+    """Table ``number`` of the concours' current partie, or ``None``."""
+    current = cs.load(concours).current
+    if current is None:
+        return None
+    return next((t for t in current.tables if t.number == number), None)
 
 
 @require_safe
@@ -256,7 +272,8 @@ def concours_cards(request: HttpRequest, token: str) -> HttpResponse:
             n,
             request.build_absolute_uri(
                 reverse(
-                    "concours_table_card", args=[concours.read_token, room_of.card_key(concours), n]
+                    "concours_table_card",
+                    args=[concours.read_token, room_of.card_key(concours, n), n],
                 )
             ),
         )

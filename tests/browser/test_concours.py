@@ -71,7 +71,7 @@ def register_teams(organiser, teams) -> None:
 
 def card_path(concours, number: int) -> str:
     """Table card ``number``'s address (the QR code the organiser prints)."""
-    key = concours_room.card_key(concours)
+    key = concours_room.card_key(concours, number)
     return reverse("concours_table_card", args=[concours.read_token, key, number])
 
 

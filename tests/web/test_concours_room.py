@@ -240,9 +240,8 @@ def test_the_room_in_english(client: Client):
 
 
 def card_url(concours, number):
-    return reverse(
-        "concours_table_card", args=[concours.read_token, concours_room.card_key(concours), number]
-    )
+    key = concours_room.card_key(concours, number)
+    return reverse("concours_table_card", args=[concours.read_token, key, number])
 
 
 def test_a_table_card_leads_to_its_table_in_the_current_partie(client: Client):
@@ -279,7 +278,8 @@ def test_the_read_only_link_leads_to_no_table_to_write(client: Client):
     for table in tables:
         assert f"/m/{table.match.token}/" not in page + live
     assert reverse("match_read", args=[tables[1].match.read_token]) in page
-    assert concours_room.card_key(concours) not in page + live
+    for number in range(1, len(tables) + 1):
+        assert concours_room.card_key(concours, number) not in page + live
     old = client.get(room_url(concours, "concours_table_go_read", 2))
     assert old.status_code == 302
     assert old["Location"] == reverse("match_read", args=[tables[1].match.read_token])
@@ -288,11 +288,51 @@ def test_the_read_only_link_leads_to_no_table_to_write(client: Client):
 def test_a_card_address_needs_its_own_key(client: Client):
     concours, other = make(4), make(4)
     cs.concours_draw(concours=concours)
-    key = concours_room.card_key(concours)
-    assert key != concours_room.card_key(other) and concours.read_token not in key
-    for wrong in (concours_room.card_key(other), "A" * len(key)):
+    key = concours_room.card_key(concours, 1)
+    assert key != concours_room.card_key(other, 1) and concours.read_token not in key
+    for wrong in (concours_room.card_key(other, 1), "A" * len(key)):
         url = reverse("concours_table_card", args=[concours.read_token, wrong, 1])
         assert client.get(url).status_code == 404
+
+
+def test_a_card_opens_its_own_table_only(client: Client):
+    # Issue 27, point 5: the card key was one per concours, so table 1's
+    # card (its address read off the QR code) opened the writing sheets of
+    # every table in every partie by changing the number at its end.
+    concours = make(8)
+    cs.concours_draw(concours=concours)
+    tables = cs.load(concours).current.tables
+    assert len({concours_room.card_key(concours, n) for n in range(1, 5)}) == 4
+    for number, table in enumerate(tables, start=1):
+        go = client.get(card_url(concours, number))
+        assert go.status_code == 302
+        assert go["Location"] == reverse("match", args=[table.match.token])
+        for other in range(1, len(tables) + 1):
+            if other == number:
+                continue
+            key = concours_room.card_key(concours, number)
+            url = reverse("concours_table_card", args=[concours.read_token, key, other])
+            refused = client.get(url)
+            assert refused.status_code == 404
+            assert table.match.token not in body(refused)
+            assert tables[other - 1].match.token not in body(refused)
+
+
+def test_a_card_printed_with_the_night_s_old_key_says_to_reprint(client: Client):
+    # Issue 27, point 5: a card printed before the cards had a key per table
+    # (one key for the whole night) opens nothing, and says why: the
+    # organiser reprints the cards (their page), the table's sheet read-only
+    # meanwhile.
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    table = cs.load(concours).current.tables[0]
+    old = concours_room.legacy_card_key(concours)
+    answer = client.get(reverse("concours_table_card", args=[concours.read_token, old, 1]))
+    assert answer.status_code == 410
+    page = body(answer)
+    assert "réimprimer" in page
+    assert f"/m/{table.match.token}/" not in page
+    assert reverse("match_read", args=[table.match.read_token]) in page
 
 
 # --------------------------------------------------------------------------

@@ -202,7 +202,7 @@ def url_of(name: str, fixture: Fixture, *, read: bool) -> str:
         # A table card: the read token and a key that the read link does not give.
         target = a_concours()
         kwargs["token"] = target.read_token
-        kwargs["key"] = "A" * len(target.token) if read else concours_room.card_key(target)
+        kwargs["key"] = "A" * len(target.token) if read else concours_room.card_key(target, 1)
     return reverse(name, kwargs=kwargs)
 
 
