@@ -135,7 +135,11 @@ class OneTimeKeyForm(forms.Form):
     (``services.hand_record``, ``services.match_create``,
     ``services.match_import``, ``tables.table_create``)."""
 
-    key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+    # No id: a hidden field has no label, and two forms of one page (the
+    # organiser's entrant and list) rendered id="id_key" twice (issue 27).
+    key = forms.CharField(
+        required=False, max_length=64, widget=forms.HiddenInput(attrs={"id": False})
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -331,6 +331,24 @@ def test_the_penalty_field_offers_its_game_s_usual_penalties(client, preset, off
     assert re.findall(r'<option value="(\d+)">', datalist) == offered
 
 
+def _duplicate_ids(page: str) -> list[str]:
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    return sorted({i for i in ids if ids.count(i) > 1})
+
+
+def test_the_organiser_s_page_names_each_id_once(client):
+    """Issue 27, point 7: the entrant's and the list's forms both rendered
+    their one-time key as id="id_key" (invalid HTML), refused forms too."""
+    concours = make(teams=2)
+    assert _duplicate_ids(client.get(url("concours", concours)).content.decode()) == []
+    refused = client.post(url("concours_register", concours), {"name": "", "key": "k"})
+    assert refused.status_code == 422
+    assert _duplicate_ids(refused.content.decode()) == []
+    refused = client.post(url("concours_register_many", concours), {"lines": "", "key": "k"})
+    assert refused.status_code == 422
+    assert _duplicate_ids(refused.content.decode()) == []
+
+
 def test_penalty_refusals(client):
     concours = make(teams=3)
     client.post(url("concours_draw", concours))

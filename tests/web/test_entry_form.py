@@ -104,7 +104,8 @@ def test_a_save_answers_the_kept_form_for_the_next_hand(client: Client, monkeypa
         body = saved.content.decode()
         assert f'name="number" value="{number + 1}"' in body
         assert f'name="match_version" value="{match.version + 1}"' in body
-        keys.update(re.findall(r'name="key" value="([0-9a-f]{32})" id="id_key"', body))
+        form = re.search(r'<form[^>]*id="hand-form".*?</form>', body, re.S).group(0)
+        keys.update(re.findall(r'name="key" value="([0-9a-f]{32})"', form))
     assert counting.rendered == 0
     assert len(keys) == 2  # a new one-time key in each answer
 
