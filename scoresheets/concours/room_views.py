@@ -311,6 +311,8 @@ def concours_results(request: HttpRequest, token: str) -> HttpResponse:
         "concours": concours,
         "state": state,
         "ranking": ranking,
+        # The parties every table of which finished (a drawn one is not played).
+        "parties_done": sum(1 for partie in state.parties if partie.finished),
         "rows": room_of.results_rows(state, ranking),
         "tiebreaks": [words[name] for name in ranking["tiebreaks"]],
         "win_points": ranking["ranking"] == "win_points",

@@ -355,6 +355,20 @@ def test_the_table_cards_carry_the_tables_addresses_from_the_requests_host(clien
     assert client.get(f"/c/{concours.read_token}/cartes/").status_code == 404
 
 
+def test_the_results_sheet_counts_the_parties_finished(client: Client):
+    # Issue 27, point 7: "Classement après 1 parties sur 4" before anything
+    # was played (a drawn partie counted as played; "1 parties").
+    concours = make(4)
+    url = room_url(concours, "concours_results_read")
+    assert "Aucune partie terminée" in body(client.get(url))
+    cs.concours_draw(concours=concours)
+    page = body(client.get(url))
+    assert "Aucune partie terminée" in page and "parties sur" not in page
+    play(concours)
+    parties = cs.load(concours).settings.parties
+    assert f"Classement après 1 partie sur {parties} (provisoire)" in body(client.get(url))
+
+
 def test_the_results_sheet_shows_the_tiebreaks(client: Client):
     concours = make(5)
     cs.concours_draw(concours=concours)
