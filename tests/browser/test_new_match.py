@@ -111,3 +111,21 @@ def test_the_concours_preset_fills_12_donnes_and_another_preset_empties_it(live_
     text = rules.inner_text()
     assert "Concours (12 donnes)" in text and "12 donnes" in text
     assert CSP_PROBLEMS == []
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_new_match_page_never_scrolls_sideways(live_server, browser, width):
+    # Issue 27, point 7: the sticky start bar's margin (-1rem) outgrew the
+    # page's padding (0.75rem): the page scrolled 4 px sideways at 390 px.
+    page = phone(browser)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"{live_server.url}/nouvelle/")
+    page.locator(".start-bar").wait_for()
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow == 0
+    bar = page.locator(".start-bar").bounding_box()
+    assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
+    assert CSP_PROBLEMS == []
+    page.context.close()
