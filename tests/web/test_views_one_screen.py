@@ -150,6 +150,9 @@ def test_the_correction_page_has_the_bar_and_the_confirmed_redeal(client: Client
     hand = Hand.objects.get()
     body = client.get(f"/m/{match.token}/donnes/{hand.pk}/").content.decode()
     assert not is_open(body, "redeal")
-    assert "C'était : tout le monde passe…" in body
+    # An action, not a statement about the hand (issue 27, point 7: "C'était :
+    # tout le monde passe…" was offered on a hand that was played).
+    assert "C'était : tout le monde passe" not in body
+    assert "Corriger en « tout le monde passe »…" in body
     bar = body[body.index('class="entry-bar"') :]
     assert "Enregistrer la correction" in bar[: bar.index("</div>\n    <p")]
