@@ -128,3 +128,19 @@ def test_a_long_name_keeps_every_row_of_a_full_slide_on_the_projector(live_serve
     assert page.evaluate("document.documentElement.scrollWidth") <= 1920
     expect(page.locator(".room-head h1")).to_have_attribute("title", name)
     assert CSP_PROBLEMS == []
+
+
+def test_the_results_sheet_s_downloads_are_44px_targets_on_a_phone(live_server, browser):
+    # Issue 27, point 7: the results sheet's download links were 24.6 px
+    # tall on a phone, under the 44 px a finger needs.
+    concours = make_concours()
+    page = phone(browser)
+    page.goto(f"{live_server.url}/voir/concours/{concours.read_token}/resultats/")
+    links = page.locator(".results-downloads a")
+    assert links.count() == 4
+    for index in range(4):
+        box = links.nth(index).bounding_box()
+        assert box["height"] >= 44, (index, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (index, box)
+    assert CSP_PROBLEMS == []
+    page.context.close()
