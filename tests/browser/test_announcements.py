@@ -103,6 +103,19 @@ def test_the_helper_open_on_a_phone(live_server, browser):
         box = control.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44, control
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, control
+    # Each chip's words stay clear of its border (issue 27, point 7:
+    # "Cinquante (50)" touched both sides at 390 px).
+    clearances = page.eval_on_selector_all(
+        "details.ann-helper .ann-line .chip span",
+        """spans => spans.filter((s) => s.offsetParent).map((span) => {
+          const range = document.createRange();
+          range.selectNodeContents(span);
+          const text = range.getBoundingClientRect();
+          const box = span.getBoundingClientRect();
+          return [span.textContent, Math.min(text.left - box.left, box.right - text.right)];
+        })""",
+    )
+    assert clearances and all(room >= 4 for _, room in clearances), clearances
     # An impossible declaration: the message, nothing saved, no reload.
     declare(page, "Marc", "Tierce (20)", suit="♥ Cœur", card="8")
     page.evaluate("window.sameDocument = true")
