@@ -35,6 +35,7 @@ from scoresheets.game_forms import (  # noqa: F401  (re-exported: the forms' bui
 from scoresheets.games import registry
 from scoresheets.games.base import WebGame
 from scoresheets.models import PLAYER_NAME_MAX, TEAM_NAME_MAX
+from scoresheets.text import NameField
 
 # The match document's keys, as a person at the table calls them; each rule's
 # ("rules.<name>") is its game's words (RuleWords.field), the first game's
@@ -113,17 +114,17 @@ class MatchForm(OneTimeKeyForm):
     preset, the match is marked as custom rules.
     """
 
-    player_1 = forms.CharField(label=_("Joueur 1"), max_length=PLAYER_NAME_MAX)
-    player_2 = forms.CharField(label=_("Joueur 2"), max_length=PLAYER_NAME_MAX)
-    player_3 = forms.CharField(label=_("Joueur 3"), max_length=PLAYER_NAME_MAX)
-    player_4 = forms.CharField(label=_("Joueur 4"), max_length=PLAYER_NAME_MAX)
-    team_a_name = forms.CharField(
+    player_1 = NameField(label=_("Joueur 1"), max_length=PLAYER_NAME_MAX)
+    player_2 = NameField(label=_("Joueur 2"), max_length=PLAYER_NAME_MAX)
+    player_3 = NameField(label=_("Joueur 3"), max_length=PLAYER_NAME_MAX)
+    player_4 = NameField(label=_("Joueur 4"), max_length=PLAYER_NAME_MAX)
+    team_a_name = NameField(
         label=_("Équipe des joueurs 1 et 3"),
         max_length=TEAM_NAME_MAX,
         required=False,
         widget=forms.TextInput(attrs={"placeholder": _("Les prénoms des partenaires")}),
     )
-    team_b_name = forms.CharField(
+    team_b_name = NameField(
         label=_("Équipe des joueurs 2 et 4"),
         max_length=TEAM_NAME_MAX,
         required=False,
@@ -359,4 +360,4 @@ class DeviceForm(forms.Form):
     """The name of this phone's player, kept by the browser (its session) and
     written into the history of every hand entered or changed from it."""
 
-    device = forms.CharField(label=_("Ce téléphone est celui de"), max_length=40)
+    device = NameField(label=_("Ce téléphone est celui de"), max_length=40)

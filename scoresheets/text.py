@@ -1,9 +1,12 @@
-"""Small helpers for the text around players' names."""
+"""Small helpers for the text around players' names, and the form field
+every typed name goes through (:class:`NameField`)."""
 
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
+from django import forms
 from django.utils.translation import get_language
 
 ELIDING = frozenset("aeiouyh")
@@ -20,3 +23,39 @@ def of_name(name: str) -> str:
         return name
     first = unicodedata.normalize("NFD", name.strip()[:1])[:1].casefold()
     return f"d’{name}" if first in ELIDING else f"de {name}"
+
+
+# Unicode's explicit bidirectional controls: embeddings and overrides
+# (U+202A-U+202E) and isolates (U+2066-U+2069). Invisible, and each turns
+# the text after it around or away: "<RLO>Les Rois" shows "sioR seL", and
+# on a ranking row the rest of the row with it (issue 27). Names in Arabic
+# or Hebrew need none of them: their letters carry their direction.
+_BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+_KEPT_CONTROLS = frozenset("\t\n\r")  # a pasted list's separators
+
+
+def clean_name(value: str) -> str:
+    """``value`` without the characters a name never needs and that change
+    how the page around it shows: the bidirectional controls and the
+    control characters (category Cc) but tab and line ends. Letters of
+    every script, accents, joiners (ZWJ, ZWNJ) and emoji are kept."""
+    value = value.translate(_BIDI_CONTROLS)
+    return "".join(c for c in value if c in _KEPT_CONTROLS or unicodedata.category(c) != "Cc")
+
+
+class NameField(forms.CharField):
+    """A typed name (or names, a textarea's lines): a ``CharField`` whose
+    value goes through :func:`clean_name` before Django strips its ends and
+    checks its length. Its input has no ``maxlength``: the browser cut a
+    longer name (a paste) silently where the server refuses it, saying the
+    limit (issue 27: a team's name over 60 characters at the door)."""
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str):
+            value = clean_name(value)
+        return super().to_python(value)
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        attrs.pop("maxlength", None)
+        return attrs

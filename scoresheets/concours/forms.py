@@ -27,6 +27,7 @@ from scoresheets.models import (
     PLAYER_NAME_MAX,
     ConcoursPenalty,
 )
+from scoresheets.text import NameField
 
 # The concours' own problems in the user's language (codes: docs/concours.md
 # and concours_services), before the engine's common ones (forms.problem_message).
@@ -179,7 +180,7 @@ class ConcoursForm(ConcoursProblems, OneTimeKeyForm):
 
     FIELDS = SETTING_FIELDS
 
-    name = forms.CharField(
+    name = NameField(
         label=_("Nom du concours"),
         max_length=CONCOURS_NAME_MAX,
         error_messages={"required": _("Donnez un nom au concours.")},
@@ -277,9 +278,9 @@ class EntrantForm(ConcoursProblems, OneTimeKeyForm):
 
     FIELDS = (("name", "name"), ("teams", "name"), ("players", "name"))
 
-    name = forms.CharField(label=_("Nom de l'équipe"), max_length=ENTRANT_NAME_MAX, required=False)
-    player_1 = forms.CharField(label=_("Joueur 1"), max_length=PLAYER_NAME_MAX, required=False)
-    player_2 = forms.CharField(label=_("Joueur 2"), max_length=PLAYER_NAME_MAX, required=False)
+    name = NameField(label=_("Nom de l'équipe"), max_length=ENTRANT_NAME_MAX, required=False)
+    player_1 = NameField(label=_("Joueur 1"), max_length=PLAYER_NAME_MAX, required=False)
+    player_2 = NameField(label=_("Joueur 2"), max_length=PLAYER_NAME_MAX, required=False)
 
     def __init__(self, *args: Any, melee: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -312,7 +313,7 @@ class BulkEntrantForm(ConcoursProblems, OneTimeKeyForm):
 
     FIELDS = (("name", "lines"), ("teams", "lines"), ("players", "lines"))
 
-    lines = forms.CharField(
+    lines = NameField(
         label=_("Plusieurs d'un coup (une ligne chacun)"),
         max_length=BULK_MAX * 200,
         widget=forms.Textarea(attrs={"rows": 4, "autocapitalize": "words"}),

@@ -17,6 +17,7 @@ from scoresheets.concours.forms import ConcoursProblems, concours_message
 from scoresheets.forms import OneTimeKeyForm
 from scoresheets.models import SEASON_NAME_MAX, Season
 from scoresheets.season import ranking as season_core
+from scoresheets.text import NameField
 
 # The season's own problems in the user's language (codes: season.services).
 SEASON_MESSAGES: dict[str, Any] = {
@@ -112,7 +113,7 @@ class SeasonForm(ConcoursProblems, OneTimeKeyForm):
         ("settings", "scoring"),
     )
 
-    name = forms.CharField(
+    name = NameField(
         label=_("Nom du challenge"),
         max_length=SEASON_NAME_MAX,
         error_messages={"required": _("Donnez un nom au challenge.")},

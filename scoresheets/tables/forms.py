@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoresheets import scoring
 from scoresheets.forms import MatchForm, OneTimeKeyForm, problem_message
 from scoresheets.models import PLAYER_NAME_MAX, TablePlayer
+from scoresheets.text import NameField
 
 NAME_MAX = PLAYER_NAME_MAX  # TablePlayer.name and Player.name (models)
 ROSTER_MAX = 30  # names typed at once when creating a table
@@ -23,13 +24,13 @@ SAME_PLAYER = _("Ce joueur est déjà à une autre place.")
 class TableForm(OneTimeKeyForm):
     """A new table: its name, and optionally its first players."""
 
-    name = forms.CharField(
+    name = NameField(
         label=_("Nom de la table"),
         max_length=60,
         error_messages={"required": _("Donnez un nom à la table.")},
         widget=forms.TextInput(attrs={"placeholder": _("Les jeudis chez Léa")}),
     )
-    players = forms.CharField(
+    players = NameField(
         label=_("Les joueurs (facultatif)"),
         required=False,
         help_text=_(
@@ -69,7 +70,7 @@ class PlayerForm(forms.Form):
     The roster is compared here with ``casefold`` (SQLite's case-insensitive
     match only folds ASCII: "LÉA" would pass it); the service checks again."""
 
-    name = forms.CharField(
+    name = NameField(
         label=_("Prénom du nouveau joueur"),
         max_length=NAME_MAX,
         error_messages={"required": _("Saisissez un prénom.")},

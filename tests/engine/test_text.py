@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import ngettext
 
-from scoresheets.text import of_name
+from scoresheets.text import clean_name, of_name
 
 
 @pytest.mark.parametrize(
@@ -30,3 +30,22 @@ def test_french_plurals_follow_french_rules(count, expected):
     with translation.override("fr"):
         text = ngettext("%(count)s partie", "%(count)s parties", count) % {"count": count}
     assert text == expected
+
+
+# Issue 27, point 6: a name with right-to-left override characters was
+# stored and shown as is (it turned the rest of a ranking row around).
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("\u202eLes Rois", "Les Rois"),
+        ("Jo\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069", "Jo"),
+        ("Dé\x00dé\x07", "Dédé"),
+        ("لؤي", "لؤي"),  # Arabic letters carry their own direction
+        ("Les Rois ; Jo\nLes As\t; Max\r\n", "Les Rois ; Jo\nLes As\t; Max\r\n"),
+        ("👨\u200d👩", "👨\u200d👩"),  # a joiner is part of the emoji
+    ],
+)
+def test_a_name_loses_the_characters_that_turn_the_page_around(typed, kept):
+    assert clean_name(typed) == kept

@@ -204,10 +204,30 @@ def test_registration_at_the_door(client):
     assert "Équipe 2" in client.get(url("concours", concours)).content.decode()
 
 
+def test_a_name_typed_with_direction_controls_is_stored_without_them(client):
+    # Issue 27, point 6: "\u202eLes Rois" was stored and shown as is: the
+    # override turned the team's name, and the rest of its ranking row,
+    # around on every screen.
+    concours = make(teams=0)
+    data = {"name": "\u202eLes Rois", "player_1": "Jo\u2066", "player_2": "لؤي", "key": "r" * 32}
+    assert client.post(url("concours_register", concours), data).status_code == 303
+    lines = {"lines": "Les \u202dAs ; Max ; Léo", "key": "s" * 32}
+    assert client.post(url("concours_register_many", concours), lines).status_code == 303
+    assert [(e.name, e.players) for e in concours.entrants.order_by("number")] == [
+        ("Les Rois", ["Jo", "لؤي"]),
+        ("Les As", ["Max", "Léo"]),
+    ]
+
+
 def test_registration_refusals(client):
     concours = make(teams=0)
+    # Issue 27, point 6: the input's maxlength cut a longer name (a paste)
+    # silently; the server refuses it and says the limit.
+    form = client.get(url("concours", concours)).content.decode()
+    assert not re.search(r'<input type="text" name="name"[^>]*maxlength', form)
     response = client.post(url("concours_register", concours), {"name": "x" * 61})
     assert response.status_code == 422
+    assert "au plus 60 caractères (actuellement 61)" in response.content.decode()
     assert not concours.entrants.exists()
     melee = make_melee()
     response = client.post(url("concours_register", melee), {"name": " "})

@@ -172,10 +172,19 @@ def test_a_typed_team_name_as_long_as_a_default_one_is_taken(client: Client):
     assert Match.objects.get().team_a_name == name
 
 
-def test_the_name_inputs_carry_the_model_limits(client: Client):
+def test_a_name_over_the_model_limit_is_refused_not_cut(client: Client):
+    # The inputs carried the limits as maxlength, which cut a longer name (a
+    # paste) silently (issue 27, point 6): the server refuses it, saying the
+    # limit, and keeps what was typed.
     body = client.get("/nouvelle/").content.decode()
-    assert body.count(f'maxlength="{Player._meta.get_field("name").max_length}"') == 4
-    assert body.count(f'maxlength="{Match._meta.get_field("team_a_name").max_length}"') == 2
+    assert "maxlength" not in body
+    limit = Player._meta.get_field("name").max_length
+    refused = client.post("/nouvelle/", form(player_1="L" * (limit + 1)))
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    assert f"au plus {limit} caractères (actuellement {limit + 1})" in page
+    assert f'value="{"L" * (limit + 1)}"' in page
+    assert not Match.objects.exists()
 
 
 @pytest.mark.parametrize(
