@@ -18,14 +18,18 @@ Environment (as ``gunicorn.conf.py`` read it):
   process serves everything; with Redis, one per core;
 - ``WEB_CONCURRENCY``: worker processes (refused above 1 without ``CACHE_URL``:
   ``belote_site/settings.py`` refuses it too);
-- ``ACCESS_LOG``: any value turns granian's access log on (tokens are not
-  masked there: keep it off in production).
+- ``ACCESS_LOG``: any value turns granian's access log on, its logging
+  configured by ``belote_site/granian_logging.json`` (granian's own, every
+  handler given ``scoresheets.logmask.TokenMaskFilter``): a token, an
+  organiser's link or a card key, shows its first four characters only
+  (issue 27: it was written whole).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 HEADER_TIMEOUT_MS = 10_000  # a request's headers must arrive within 10 s
 BACKLOG = 4096  # connections waiting to be accepted (Linux caps it at net.core.somaxconn)
@@ -33,6 +37,8 @@ BACKLOG = 4096  # connections waiting to be accepted (Linux caps it at net.core.
 # phone's connection for minutes): granian's default, backlog / workers,
 # capped the streams of 2 workers at 2,048 (bench/README.md, "Push").
 BACKPRESSURE = 16_384
+# granian's logging with the tokens masked (its access log writes the path).
+LOG_CONFIG = Path(__file__).resolve().with_name("granian_logging.json")
 
 
 def command(environ: dict[str, str] | None = None) -> list[str]:
@@ -64,7 +70,7 @@ def command(environ: dict[str, str] | None = None) -> list[str]:
         "--no-ws",
     ]  # fmt: skip
     if environ.get("ACCESS_LOG"):
-        argv.append("--access-log")
+        argv += ["--access-log", "--log-config", str(LOG_CONFIG)]
     return [*argv, "belote_site.asgi:application"]
 
 
