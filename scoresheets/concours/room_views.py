@@ -48,9 +48,13 @@ from scoresheets.concours import services as cs
 from scoresheets.models import Concours
 from scoresheets.view_helpers import attachment, download_name
 
-MY_TEAM = "concours_team"  # session key: {read token: the entrant this phone follows}
+# The phone's own signed cookie: {read token: the entrant this phone follows}.
+# Not the session: the room's link is public (on the projector), and a session
+# row a cookieless visit filled the database (issue 27, point 6).
+MY_TEAM = "rebelote-team"
 TEAM_PARAM = "equipe"  # query parameter: the entrant this phone follows ("" forgets it)
 MY_TEAM_MAX = 20  # concours remembered per browser
+MY_TEAM_AGE = 180 * 24 * 3600  # seconds the cookie is kept (a season of nights)
 ROOM_TTL = 2 * 60  # seconds: a room's rendered live part is kept
 ROOM_REFRESH = 3  # seconds: the room's live part is rendered again at most this often
 CARDS_PARAM = "n"  # query parameter: how many table cards to print
@@ -64,25 +68,54 @@ def _number(value: str) -> int | None:
     return int(value) if value.isascii() and value.isdigit() and len(value) < 7 else None
 
 
-def my_team(request: HttpRequest, state: cs.State) -> int | None:
+def _kept_teams(request: HttpRequest) -> dict[str, int]:
+    """The teams this phone follows, by read token, from its signed cookie
+    (a missing, forged or broken one: none)."""
+    raw = request.get_signed_cookie(MY_TEAM, default=None, salt=MY_TEAM)
+    try:
+        kept = json.loads(raw) if raw else {}
+    except ValueError:
+        return {}
+    if not isinstance(kept, dict):
+        return {}
+    return {k: v for k, v in kept.items() if isinstance(k, str) and type(v) is int}
+
+
+def my_team(request: HttpRequest, state: cs.State) -> tuple[int | None, dict[str, int] | None]:
     """The entrant this phone follows on the concours' read-only pages:
-    ``?equipe=N`` (then kept in the session, by read token), else the one
-    kept; ``?equipe=`` (or an unknown number) forgets it. The session is
-    written only when the choice changes."""
+    ``?equipe=N`` (then kept in the phone's cookie, by read token), else the
+    one kept; ``?equipe=`` (or an unknown number) forgets it. Returns it and,
+    when the choice changed, what the cookie is to keep (:func:`keep_team`),
+    else ``None``: nothing is stored on the server."""
     token = state.concours.read_token
-    kept = dict(request.session.get(MY_TEAM, {}))
+    kept = _kept_teams(request)
     if TEAM_PARAM in request.GET:
         number = _number(request.GET[TEAM_PARAM])
         if number is not None and state.entrant(number) is None:
             number = None
-        if kept.get(token) != number:
-            kept.pop(token, None)
-            if number is not None:
-                kept[token] = number
-            request.session[MY_TEAM] = dict(list(kept.items())[-MY_TEAM_MAX:])
-        return number
+        if kept.get(token) == number:
+            return number, None
+        kept.pop(token, None)
+        if number is not None:
+            kept[token] = number
+        return number, dict(list(kept.items())[-MY_TEAM_MAX:])
     number = kept.get(token)
-    return number if isinstance(number, int) and state.entrant(number) else None
+    return (number if number is not None and state.entrant(number) else None), None
+
+
+def keep_team(request: HttpRequest, response: HttpResponse, kept: dict[str, int] | None) -> None:
+    """Set the phone's cookie of followed teams to ``kept`` (``None``: leave it)."""
+    if kept is None:
+        return
+    response.set_signed_cookie(
+        MY_TEAM,
+        json.dumps(kept, separators=(",", ":")),
+        salt=MY_TEAM,
+        max_age=MY_TEAM_AGE,
+        secure=request.is_secure(),
+        httponly=True,
+        samesite="Lax",
+    )
 
 
 # --------------------------------------------------------------------------
@@ -138,8 +171,7 @@ def personal(request: HttpRequest, shared: dict[str, Any], mine: int | None) -> 
 
 
 def _kept_team(request: HttpRequest, concours: Concours) -> int | None:
-    mine = request.session.get(MY_TEAM, {}).get(concours.read_token)
-    return mine if isinstance(mine, int) else None
+    return _kept_teams(request).get(concours.read_token)
 
 
 @require_safe
@@ -148,7 +180,7 @@ def concours_room(request: HttpRequest, token: str) -> HttpResponse:
     """The room's screen (projector, and a player's phone): see the module."""
     concours = _read_concours(token)
     state = cs.load(concours)
-    mine = my_team(request, state)
+    mine, kept = my_team(request, state)
     shared = shared_part(request, concours, room_of.fingerprint(concours))
     read_url = request.build_absolute_uri(reverse("concours_room_read", args=[concours.read_token]))
     context = {
@@ -160,7 +192,9 @@ def concours_room(request: HttpRequest, token: str) -> HttpResponse:
         "read_url": read_url,
         "live_html": mark_safe(personal(request, shared, mine)),  # our own rendering
     }
-    return render(request, "scoresheets/concours_room.html", context)
+    response = render(request, "scoresheets/concours_room.html", context)
+    keep_team(request, response, kept)
+    return response
 
 
 @require_safe

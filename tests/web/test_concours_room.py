@@ -209,6 +209,25 @@ def test_a_phone_follows_its_team_remembered(client: Client):
     assert 'class="is-mine"' not in body(client.get(room_url(concours) + "?equipe=x%00"))
 
 
+def test_following_a_team_stores_nothing_on_the_server(client: Client):
+    # Issue 27, point 6: "?equipe=N" on the room's link (on the projector,
+    # shared) stored a session row for every cookieless visit: a loop of
+    # requests filled the database. The choice is the phone's own cookie.
+    from django.contrib.sessions.models import Session
+
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    for number in (1, 2, 3, 1, 2, 3):
+        visitor = Client()
+        assert 'class="is-mine"' in body(visitor.get(room_url(concours) + f"?equipe={number}"))
+    assert Session.objects.count() == 0
+    # A forged or broken cookie is no team (and no error).
+    forged = Client()
+    forged.cookies["rebelote-team"] = '{"' + concours.read_token + '": 2}'
+    assert 'class="is-mine"' not in body(forged.get(room_url(concours)))
+    assert Session.objects.count() == 0
+
+
 def test_another_phone_does_not_get_this_phones_team_from_the_cache(client: Client):
     concours = make(4)
     cs.concours_draw(concours=concours)
