@@ -62,6 +62,7 @@ MAX_DATE = 40  # characters: "2026-01-09", "vendredi 9 janvier"...
 
 TOP_KEYS = ("settings", "players", "nights", "name", "why", "expected", "result")
 SETTINGS_KEYS = ("ranking", "tiebreaks", "min_nights", "best_nights", "win_points", "bye")
+NIGHT_SETTINGS = ("win_points", "bye")  # replace every night's own (6.2)
 NIGHT_KEYS = ("concours", "entrants", "date", "name")
 
 
@@ -194,11 +195,26 @@ def _parse_settings(raw: Any, out: list[Problem]) -> SeasonSettings | None:
     best_nights = None
     if obj.get("best_nights") is not None:
         best_nights = _int(out, "settings.best_nights", obj["best_nights"], 1, MAX_NIGHTS)
-    # Checked with each night's concours (its parser, 1.2), where they apply.
-    night_settings = {key: obj[key] for key in ("win_points", "bye") if key in obj}
+    # Checked as 1.2's here, under the season's own keys, whether or not the
+    # season has nights yet (issue 27); what depends on a night's game and
+    # length (bye_undefined) is checked with each night's concours.
+    night_settings = {key: obj[key] for key in NIGHT_SETTINGS if key in obj}
+    _check_night_settings(night_settings, out)
     if len(out) > start:
         return None
     return SeasonSettings(ranking, tiebreaks, min_nights, best_nights, night_settings)
+
+
+def _check_night_settings(night_settings: dict[str, Any], out: list[Problem]) -> None:
+    """The season's ``win_points`` and ``bye`` (6.2: "as 1.2"), by the
+    concours' own parser: their problems under the same paths
+    (``settings.win_points``, ``settings.bye``), here the season's."""
+    if not night_settings:
+        return
+    try:
+        parse_concours({"settings": dict(night_settings), "teams": [], "parties": []})
+    except MatchError as error:
+        out.extend(error.problems)
 
 
 def _parse_players(raw: Any, out: list[Problem]) -> dict[int, str | None] | None:

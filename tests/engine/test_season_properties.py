@@ -7,6 +7,7 @@ import json
 from itertools import pairwise
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -219,3 +220,39 @@ def test_a_season_broken_anywhere_only_ever_raises_match_error(season, data):
         rank_season_document(season)
     except MatchError as error:
         assert error.problems
+
+
+# Issue 27, point 8: the season's win_points and bye are checked as the
+# concours' (1.2) whether or not the season has nights, and reported under
+# the season's own settings (6.2), not under a night's.
+
+A_NIGHT = {
+    "concours": {
+        "settings": {"parties": 1, "length": {"target": 1000}},
+        "teams": [{"number": 1}, {"number": 2}],
+        "parties": [{"tables": [{"teams": [1, 2], "points": [1000, 900]}], "byes": []}],
+    },
+    "entrants": [{"number": 1, "players": [1, 2]}, {"number": 2, "players": [3, 4]}],
+}
+PLAYERS = [{"number": n} for n in (1, 2, 3, 4)]
+
+
+@pytest.mark.parametrize(
+    ("settings", "field", "code"),
+    [
+        ({"win_points": {"win": 0}}, "settings.win_points", "win_points_order"),
+        ({"bye": 0}, "settings.bye", "not_object"),
+    ],
+)
+@pytest.mark.parametrize("nights", [[], [A_NIGHT]])
+def test_the_season_s_night_settings_are_checked_under_its_settings(settings, field, code, nights):
+    document = {"settings": settings, "players": PLAYERS, "nights": nights}
+    with pytest.raises(MatchError) as refused:
+        rank_season_document(document)
+    assert [(p.field, p.code) for p in refused.value.problems] == [(field, code)]
+
+
+def test_a_night_the_season_s_settings_fit_is_ranked_with_them():
+    document = {"settings": {"win_points": {"win": 5, "loss": 1}}, "players": PLAYERS}
+    ranked = rank_season_document({**document, "nights": [A_NIGHT]})
+    assert [s["win_points"] for s in ranked["standings"]] == [5, 5, 1, 1]
