@@ -453,7 +453,10 @@ def _parse_settings(raw: Any, out: list[Problem]) -> Settings | None:
                     out, "settings.bye.win_points", bye["win_points"], 0, MAX_WIN_POINTS
                 )
     if bye_kind is ByeKind.HALF and game and GAME_FACTS[game].donne_points is None:
-        for name, value in (("length", length), ("last_length", last_length)):
+        # The lengths played (2.2): `length` for parties 1 to N - 1, none
+        # when the only partie is the last (issue 27).
+        played = (("length", length),) if parties != 1 else ()
+        for name, value in (*played, ("last_length", last_length)):
             if value is not None and value.donnes is not None:
                 _problem(
                     out,

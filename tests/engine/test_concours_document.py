@@ -421,3 +421,28 @@ def test_the_games_a_concours_offers_are_those_whose_engine_says_how():
 def test_a_game_s_concours_facts_give_one_length(lengths):
     with pytest.raises(ValueError, match="one of donnes and target"):
         ConcoursFacts("points", **lengths)
+
+
+# Issue 27, point 8: at coinche a half bye is undefined only for a partie
+# in donnes that is played; with one partie, `length` is never played (the
+# only partie is the last, `last_length`).
+
+
+@pytest.mark.parametrize(("parties", "refused"), [(1, False), (2, True)])
+def test_a_half_bye_at_coinche_looks_at_the_lengths_played(parties, refused):
+    settings = {
+        "game": "coinche",
+        "parties": parties,
+        "length": {"donnes": 12},
+        "last_length": {"target": 2001},
+        "bye": {"kind": "half"},
+    }
+    document = {"settings": settings, "teams": [], "parties": []}
+    if not refused:
+        assert parse_concours(document).settings.parties == 1
+        return
+    with pytest.raises(MatchError) as problems:
+        parse_concours(document)
+    assert [(p.field, p.code) for p in problems.value.problems] == [
+        ("settings.bye.kind", "bye_undefined")
+    ]
