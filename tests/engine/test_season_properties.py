@@ -256,3 +256,14 @@ def test_a_night_the_season_s_settings_fit_is_ranked_with_them():
     document = {"settings": {"win_points": {"win": 5, "loss": 1}}, "players": PLAYERS}
     ranked = rank_season_document({**document, "nights": [A_NIGHT]})
     assert [s["win_points"] for s in ranked["standings"]] == [5, 5, 1, 1]
+
+
+def test_the_conceded_tiebreak_shows_the_points_conceded():
+    # Issue 27, point 8: the text said "negated", the code showed the points
+    # as they are (as the concours' ranking document does): decided for the
+    # points as they are, the fewer ranking first; text and code agree.
+    settings = {"ranking": "points", "tiebreaks": ["conceded"], "min_nights": 0}
+    ranked = rank_season_document({"settings": settings, "players": PLAYERS, "nights": [A_NIGHT]})
+    for standing in ranked["standings"]:
+        assert standing["tiebreaks"] == {"conceded": standing["conceded"]}
+        assert standing["conceded"] >= 0
