@@ -300,7 +300,10 @@ def _choice(out: list[Problem], path: str, value: Any, enum: type[StrEnum]) -> A
 def _object(
     out: list[Problem], path: str, value: Any, keys: tuple[str, ...], what: str
 ) -> dict[str, Any] | None:
-    """``value`` if it is an object; each key not in ``keys`` is a problem."""
+    """``value`` if it is an object; each key not in ``keys`` is a problem,
+    null or not. Below the top level its keys whose value is null are left
+    out (1.1: null is the same as absent there); at the top level (``path``
+    "document") they stay, to be refused (``settings`` is not null)."""
     if not isinstance(value, dict):
         _problem(out, path, "not_object", "must be an object")
         return None
@@ -308,7 +311,9 @@ def _object(
         if key not in keys:
             where = f"{path}.{key}" if path != "document" else str(key)
             _problem(out, where, "unknown_key", f"is not a known key of {what}")
-    return value
+    if path == "document":
+        return value
+    return {key: item for key, item in value.items() if item is not None}
 
 
 def _list(out: list[Problem], path: str, value: Any) -> list[Any] | None:

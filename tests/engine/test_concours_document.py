@@ -68,7 +68,7 @@ def test_the_valid_document_is_valid():
     ("path", "value", "expected"),
     [
         ("settings.game", "tarot", ("settings.game", "invalid_choice")),
-        ("settings.mode", None, ("settings.mode", "invalid_choice")),
+        ("settings.mode", "solo", ("settings.mode", "invalid_choice")),
         ("settings.parties", 0, ("settings.parties", "out_of_range")),
         ("settings.parties", True, ("settings.parties", "not_integer")),
         ("settings.length", {"donnes": 12, "target": 1000}, ("settings.length", "one_of")),
@@ -446,3 +446,35 @@ def test_a_half_bye_at_coinche_looks_at_the_lengths_played(parties, refused):
     assert [(p.field, p.code) for p in problems.value.problems] == [
         ("settings.bye.kind", "bye_undefined")
     ]
+
+
+# Issue 27, point 8: null meant "absent" for some optional keys (a team's
+# name, players, left_after; a table's points, finished) and was refused for
+# others (settings.mode, parties, arrived...). 1.1 settles it: below the top
+# level, null is the same as absent; at the top level it is refused.
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"mode": None},
+        {"game": None, "parties": None, "length": None, "last_length": None},
+        {"ranking": None, "tiebreaks": None, "win_points": None, "bye": None},
+    ],
+)
+def test_a_null_setting_is_its_default(settings):
+    given = parse_concours({"settings": settings, "teams": [], "parties": []}).settings
+    assert given == parse_concours({"teams": [], "parties": []}).settings
+
+
+def test_a_null_optional_key_of_a_team_is_absent():
+    document = {"teams": [{"number": 1, "name": None, "players": None, "arrived": None}]}
+    entrant = parse_concours({**document, "parties": []}).entrants[0]
+    assert (entrant.name, entrant.arrived) == (None, 1)
+
+
+@pytest.mark.parametrize("key", ["settings", "teams", "parties"])
+def test_a_null_at_the_top_level_is_refused(key):
+    document = {"settings": {}, "teams": [], "parties": [], key: None}
+    with pytest.raises(MatchError):
+        parse_concours(document)
