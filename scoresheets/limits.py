@@ -73,7 +73,7 @@ ROSTER_RATE = "120/h"
 # Teams (or players) registered at ONE concours' door, per address: one
 # laptop types every team of the night, up to 148 at the biggest (Cannes),
 # 200 for the draw's own bound, with room for typos struck off and typed
-# again.
+# again. A pasted list counts each of its lines (issue 27).
 CONCOURS_REGISTRATION_RATE = "400/h"
 
 # Hand writes (entries, corrections, deletes, restores) into ONE match, per

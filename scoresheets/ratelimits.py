@@ -124,6 +124,21 @@ def _usage(request: HttpRequest, limit: Limit) -> dict | None:
     )
 
 
+def count_more(request: HttpRequest, rules: tuple[Limit, ...], extra: int) -> int | None:
+    """Count ``extra`` more writes of this request against every limit of
+    ``rules`` (a pasted list of N teams is N registrations: the decorator
+    counted the request once, issue 27). Returns the seconds to wait when
+    that goes past a limit, else ``None`` (a failing cache: ``None``, as
+    :func:`limited`)."""
+    waits = []
+    for _ in range(max(0, extra)):
+        for rule in rules:
+            usage = _usage(request, rule)
+            if usage is not None and usage["should_limit"]:
+                waits.append(usage["time_left"])
+    return max(waits) if waits else None
+
+
 def limited(*rules: Limit) -> Callable:
     """Decorate a view: each POST counts against every limit of ``rules``;
     past any of them, the 429 page instead of the view. Other methods pass.

@@ -265,7 +265,8 @@ class Registration:
     ``place`` (:data:`NOTE_PLACES`), then a 303 to the organiser's page +
     ``back`` (a query or a fragment). A refusal goes to the form's
     ``field`` (``None``: its top), the page again gets the form as
-    ``form_name`` and ``focus``."""
+    ``form_name`` and ``focus``. ``count(form)``: the entrants a valid
+    form registers, each counted against the door's rate limit."""
 
     form_class: type[EntrantForm] | type[BulkEntrantForm]
     form_name: str
@@ -275,6 +276,7 @@ class Registration:
     place: str
     field: str | None = None
     focus: str = ""
+    count: Callable[[Any], int] = lambda form: 1
 
 
 REGISTER_ONE = Registration(
@@ -301,6 +303,7 @@ REGISTER_LIST = Registration(
     back="#equipes",
     place="equipes",
     field="lines",
+    count=lambda form: len(form.cleaned_data["lines"]),
 )
 
 
@@ -312,6 +315,10 @@ def _register(request: HttpRequest, token: str, how: Registration) -> HttpRespon
     melee = concours.settings.get("mode") == cdoc.Mode.MELEE
     form = how.form_class(request.POST, melee=melee)
     if form.is_valid():
+        # Each team registered counts against the door's limit, not each request.
+        wait = ratelimits.count_more(request, ratelimits.REGISTRATION, how.count(form) - 1)
+        if wait is not None:
+            return ratelimits.too_many_requests(request, wait)
         key = form.one_time_key(request)
         write = attempt(request, lambda: how.write(concours, form, key), form, field=how.field)
         if write.saved:

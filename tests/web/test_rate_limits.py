@@ -113,6 +113,31 @@ def test_a_concours_registers_a_big_nights_teams_at_its_door(client: Client):
     assert concours.entrants.count() == teams
 
 
+def test_a_pasted_list_counts_its_teams_against_the_door_s_limit(client: Client):
+    """Issue 27, point 6: the limit counted requests, so pasted lists of 200
+    teams passed it whatever their number (410 of 410 past a limit of 400).
+    A list counts each of its teams."""
+    import datetime
+
+    from scoresheets.concours import services as cs
+
+    concours = cs.concours_create(
+        name="Le grand concours", date=datetime.date(2026, 12, 5), preset="classique", settings={}
+    )
+    url = f"/c/{concours.token}/inscription/liste/"
+    allowed = most(limits.CONCOURS_REGISTRATION_RATE)
+    batch = 100
+    sent = 0
+    while sent + batch <= allowed:
+        lines = "\n".join(f"Équipe {sent + n}" for n in range(batch))
+        response = client.post(url, {"lines": lines, "key": f"{sent:032x}"})
+        assert response.status_code == 303, sent
+        sent += batch
+    lines = "\n".join(f"Équipe {sent + n}" for n in range(batch))
+    assert_429(client.post(url, {"lines": lines, "key": f"{sent:032x}"}))
+    assert concours.entrants.count() == sent
+
+
 def test_reading_pages_is_never_limited(client: Client):
     for _ in range(most(limits.TABLES_RATE)):
         new_table(client)
