@@ -30,16 +30,20 @@ import contextlib
 import functools
 import logging
 import random
+import resource
+import threading
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
 from email.utils import formatdate
+from types import SimpleNamespace
 
 from django.core.handlers.asgi import ASGIRequest
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 
-from scoresheets import caching, fastpoll, loop_threads, push, pwa
+from scoresheets import caching, fastpoll, loop_threads, push, pwa, ratelimits
 from scoresheets.models import Match
 from scoresheets.sync.sheet import current_version
 
@@ -49,6 +53,112 @@ EVENT_STREAM = "text/event-stream; charset=utf-8"
 RETRY_MS = (2_000, 6_000)  # the browser's wait before it reconnects, drawn per stream
 LIFETIME = (600.0, 900.0)  # seconds a stream lasts, drawn per stream
 FIRST_WAIT = 10.0  # seconds a stream waits for the first one's headers before going to Django
+
+# The streams one process holds open (issue 27, point 4: one address opened
+# 5,000 of 5,000, each holding memory and a file descriptor for minutes).
+# Per address: a club's hall behind one shared address (NAT), 148 tables of
+# four phones at the biggest night, with room: 600. Per token: a match's four
+# phones and those who follow it, a second tab each: 24. In all: the
+# process's file descriptors but RESERVED_FDS (the database, the cache,
+# polls, files). Beyond, a 429: the page polls (poll.js, a lost stream) and
+# tries its stream again later.
+PER_ADDRESS = 600
+PER_TOKEN = 24
+RESERVED_FDS = 256
+REFUSED_RETRY = 60  # seconds (Retry-After) a refused stream is told to wait
+
+
+def _descriptor_budget() -> int:
+    """The streams the process's file descriptors leave room for."""
+    try:
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (OSError, ValueError):  # pragma: no cover - no limit to read
+        return 10_000
+    if soft == resource.RLIM_INFINITY:
+        return 100_000
+    return max(16, soft - RESERVED_FDS)
+
+
+class StreamSlots:
+    """The open streams of this process, counted per address, per token and
+    in all (thread-safe: WSGI streams take theirs in threads, ASGI ones in
+    the loop). :meth:`take` before a stream is served, :meth:`give` once it
+    ends, whatever ends it."""
+
+    def __init__(self, *, per_address: int, per_token: int, total: int) -> None:
+        self.per_address, self.per_token, self.total = per_address, per_token, total
+        self.open = 0
+        self._by_address: Counter[str] = Counter()
+        self._by_token: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def take(self, address: str, token: str) -> bool:
+        """A slot for a stream of ``token`` to ``address``; ``False`` past a cap."""
+        with self._lock:
+            if (
+                self.open >= self.total
+                or self._by_address[address] >= self.per_address
+                or self._by_token[token] >= self.per_token
+            ):
+                return False
+            self.open += 1
+            self._by_address[address] += 1
+            self._by_token[token] += 1
+            return True
+
+    def give(self, address: str, token: str) -> None:
+        """Give back a slot :meth:`take` gave."""
+        with self._lock:
+            self.open -= 1
+            for counts, key in ((self._by_address, address), (self._by_token, token)):
+                counts[key] -= 1
+                if counts[key] <= 0:
+                    del counts[key]
+
+
+SLOTS = StreamSlots(per_address=PER_ADDRESS, per_token=PER_TOKEN, total=_descriptor_budget())
+
+
+def _refused() -> HttpResponse:
+    """The answer past a cap: 429, the page polls meanwhile."""
+    response = HttpResponse(
+        "Too many live streams: the page follows by polling.\n",
+        status=429,
+        content_type="text/plain; charset=utf-8",
+    )
+    response["Retry-After"] = str(REFUSED_RETRY)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class _Released:
+    """A sync stream's chunks that give its slot back when the response is
+    closed (Django closes it when the phone goes or the stream ends), even
+    if no chunk was ever read."""
+
+    def __init__(self, chunks: Iterator[str], address: str, token: str) -> None:
+        self._chunks, self._slot = chunks, (address, token)
+
+    def __iter__(self) -> Iterator[str]:
+        return self._chunks
+
+    def close(self) -> None:
+        slot, self._slot = self._slot, None
+        if slot is not None:
+            self._chunks.close()  # type: ignore[attr-defined]
+            SLOTS.give(*slot)
+
+
+async def _released_async(
+    chunks: AsyncIterator[str], address: str, token: str
+) -> AsyncIterator[str]:
+    """An async stream's chunks that give its slot back when they end."""
+    try:
+        async for chunk in chunks:
+            yield chunk
+    finally:
+        SLOTS.give(address, token)
+        await chunks.aclose()  # type: ignore[attr-defined]
 
 
 def events(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse:
@@ -71,13 +181,17 @@ def events(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse
         return HttpResponse(status=204)
     if request.method == "HEAD":  # the headers alone (never a stream that nobody reads)
         return _headers(HttpResponse(content_type=EVENT_STREAM))
+    address = ratelimits.address_key("streams", request)
+    if not SLOTS.take(address, token):
+        return _refused()
     heartbeat = pwa.timings()["stream_heartbeat"] / 1000
     lifetime = random.uniform(*LIFETIME)
     head = f"retry: {random.randint(*RETRY_MS)}\n\n"
     if isinstance(request, ASGIRequest):
-        content = _async_stream(token, field, head, heartbeat, lifetime)
+        chunks = _async_stream(token, field, head, heartbeat, lifetime)
+        content: object = _released_async(chunks, address, token)
     else:
-        content = _sync_stream(token, field, head, heartbeat, lifetime)
+        content = _Released(_sync_stream(token, field, head, heartbeat, lifetime), address, token)
     return _headers(StreamingHttpResponse(content, content_type=EVENT_STREAM))
 
 
@@ -275,6 +389,26 @@ class EventStreamASGI:
         version = await loop_threads.run(_stored_version, token, field)
         if version is None:  # unknown token, or no database: Django's 404 or 503
             return await self.app(scope, receive, send)
+        environ["REMOTE_ADDR"] = (scope.get("client") or ("",))[0]
+        address = ratelimits.address_key("streams", SimpleNamespace(META=environ))
+        if not SLOTS.take(address, token):
+            return await _send_refused(send)
+        try:
+            await self._stream(token, field, version, headers, receive, send)
+        finally:
+            SLOTS.give(address, token)
+        return None
+
+    async def _stream(
+        self,
+        token: str,
+        field: str,
+        version: int,
+        headers: list[tuple[bytes, bytes]],
+        receive: Callable,
+        send: Callable,
+    ) -> None:
+        """Serve the stream of ``token`` from ``version``, with ``headers``."""
         heartbeat = pwa.timings()["stream_heartbeat"] / 1000
         chunks = _async_stream(
             token,
@@ -287,7 +421,6 @@ class EventStreamASGI:
         expires = (b"expires", formatdate(usegmt=True).encode())
         start = {"type": "http.response.start", "status": 200, "headers": [*headers, expires]}
         await _serve(start, chunks, receive, send)
-        return None
 
     def _keeping(self, secure: bool, send: Callable) -> Callable:
         """A ``send`` that keeps the headers of Django's stream."""
@@ -314,6 +447,14 @@ class EventStreamASGI:
             await send(message)
 
         return keep
+
+
+async def _send_refused(send: Callable) -> None:
+    """:func:`_refused`'s answer, sent by the ASGI middleware."""
+    response = _refused()
+    headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in response.items()]
+    await send({"type": "http.response.start", "status": 429, "headers": headers})
+    await send({"type": "http.response.body", "body": response.content, "more_body": False})
 
 
 def _stored_version(token: str, field: str) -> int | None:

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.test import Client, override_settings
 
-from scoresheets import caching, loop_threads, push, services
+from scoresheets import caching, loop_threads, push, ratelimits, services
 from scoresheets.models import Hand, HandRevision, Match
 from scoresheets.sync import stream
 from tests.factories import asgi_scope, counting_django, hand, make_match, play
@@ -494,3 +494,61 @@ def test_streams_end_when_the_hub_closes(monkeypatch):
     assert ended.wait(10)
     assert len(reads) == 1  # its first event only: no read after the close
     assert hub.count() == 0
+
+
+# Issue 27, point 4: one address opened 5,000 of 5,000 streams on
+# PostgreSQL (14,281 of 17,000 on SQLite), each holding memory and a file
+# descriptor for 10-15 minutes. Streams are capped per address and per
+# token, and in all below the process's descriptors; beyond, a 429 the page
+# answers by polling (poll.js: a lost stream).
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(PUSH_BACKEND="local")
+@pytest.mark.parametrize(("per_address", "per_token"), [(100, 3), (3, 100)])
+def test_streams_beyond_a_cap_are_refused_and_every_slot_comes_back(
+    monkeypatch, per_address, per_token
+):
+    match = play(make_match(), hand("A", 100))
+    slots = stream.StreamSlots(per_address=per_address, per_token=per_token, total=100)
+    monkeypatch.setattr(stream, "SLOTS", slots)
+    app = stream.EventStreamASGI(counting_django()[0])
+    statuses = hold_streams(app, f"/voir/{match.read_token}/events/", 5)
+    assert sorted(statuses) == [200, 200, 200, 429, 429]
+    assert slots.open == 0  # the phones went: every slot given back
+
+
+@override_settings(PUSH_BACKEND="local")
+def test_a_stream_past_its_token_s_cap_is_a_429_until_one_closes(client: Client, monkeypatch):
+    match = play(make_match(), hand("A", 100))
+    slots = stream.StreamSlots(per_address=100, per_token=1, total=100)
+    monkeypatch.setattr(stream, "SLOTS", slots)
+    path = f"/m/{match.token}/events/"
+    first, chunks = open_stream(client, path)
+    try:
+        assert first.status_code == 200
+        next(chunks)
+        refused = client.get(path)
+        assert refused.status_code == 429
+        assert 1 <= int(refused["Retry-After"]) <= 120
+        assert slots.open == 1
+    finally:
+        first.close()
+    # Closed (the phone went): its slot is back, the next phone gets one.
+    # (Not asked through the client: closing a response by hand outside it
+    # closes the test's database connection, as the request's end does.)
+    assert slots.open == 0
+    assert slots.take(ratelimits.address_key("streams", refused.wsgi_request), match.token)
+
+
+def test_the_total_stays_below_the_process_s_file_descriptors():
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY:
+        assert stream.SLOTS.total <= soft - stream.RESERVED_FDS
+    slots = stream.StreamSlots(per_address=10, per_token=10, total=2)
+    assert slots.take("a", "t1") and slots.take("b", "t2")
+    assert not slots.take("c", "t3")  # the total
+    slots.give("a", "t1")
+    assert slots.take("c", "t3")
