@@ -124,14 +124,13 @@ def _usage(request: HttpRequest, limit: Limit) -> dict | None:
     )
 
 
-def count_more(request: HttpRequest, rules: tuple[Limit, ...], extra: int) -> int | None:
-    """Count ``extra`` more writes of this request against every limit of
-    ``rules`` (a pasted list of N teams is N registrations: the decorator
-    counted the request once, issue 27). Returns the seconds to wait when
-    that goes past a limit, else ``None`` (a failing cache: ``None``, as
-    :func:`limited`)."""
+def count(request: HttpRequest, rules: tuple[Limit, ...], times: int = 1) -> int | None:
+    """Count this request ``times`` against every limit of ``rules`` (a
+    pasted list of N teams is N registrations, issue 27). Returns the
+    seconds to wait when that goes past a limit, else ``None`` (a failing
+    cache counts nothing: ``None``)."""
     waits = []
-    for _ in range(max(0, extra)):
+    for _ in range(max(0, times)):
         for rule in rules:
             usage = _usage(request, rule)
             if usage is not None and usage["should_limit"]:
@@ -147,13 +146,9 @@ def limited(*rules: Limit) -> Callable:
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @functools.wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            waits = []
-            for rule in rules:
-                usage = _usage(request, rule)
-                if usage is not None and usage["should_limit"]:
-                    waits.append(usage["time_left"])
-            if waits:
-                return too_many_requests(request, max(waits))
+            wait = count(request, rules)
+            if wait is not None:
+                return too_many_requests(request, wait)
             return view(request, *args, **kwargs)
 
         return wrapped

@@ -316,7 +316,7 @@ def _register(request: HttpRequest, token: str, how: Registration) -> HttpRespon
     form = how.form_class(request.POST, melee=melee)
     if form.is_valid():
         # Each team registered counts against the door's limit, not each request.
-        wait = ratelimits.count_more(request, ratelimits.REGISTRATION, how.count(form) - 1)
+        wait = ratelimits.count(request, ratelimits.REGISTRATION, how.count(form) - 1)
         if wait is not None:
             return ratelimits.too_many_requests(request, wait)
         key = form.one_time_key(request)
