@@ -17,6 +17,8 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from scoresheets.games.assets import static_dirs  # pure: the games' folders
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -121,8 +123,25 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # django-template-partials' setup (its app does the same when
+            # "loaders" is not set), with each game's templates/ folder after
+            # Django's two (scoresheets/games/assets.py).
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [
+                        (
+                            "django.template.loaders.cached.Loader",
+                            [
+                                "django.template.loaders.filesystem.Loader",
+                                "django.template.loaders.app_directories.Loader",
+                                "scoresheets.games.loaders.TemplateLoader",
+                            ],
+                        )
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
@@ -193,7 +212,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# The project's static/, then each game's own, served as games/<name>/
+# (scoresheets/games/assets.py: one source, the engines' registry).
+STATICFILES_DIRS = [BASE_DIR / "static", *static_dirs()]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -6,7 +6,7 @@ Django (translations, forms, templates); the pure part of a game is its
 engine (``engine.py``, :class:`scoresheets.scoring.kernel.Engine`). The
 registry (:mod:`scoresheets.games.registry`) lists the games; the pages ask
 it for a match's game and then ask the game: its forms, its words, its
-template partials, its worked cases. Nothing outside the games' folders
+worked cases. Nothing outside the games' folders
 branches on a game's name.
 """
 
@@ -106,8 +106,6 @@ class WebGame:
       the default game, whose fields keep their plain names);
     - ``rules_class``: the CSS class of its rules' disclosure; ``targets``:
       the usual targets offered beside the target field (points);
-    - ``partials``: its parts of the hand form (template names by slot:
-      ``contract``, ``points_quick``, ``points_hint``; absent: nothing there);
     - ``explain(match, hand, result) -> str``: one hand's explanation;
       ``contract(data) -> str``: a hand's contract in words ("100 ♥
       coinché"), "" where the game has none (``data``: a match-document hand);
@@ -129,7 +127,6 @@ class WebGame:
     form_prefix: str = ""
     rules_class: str = "rules"
     targets: tuple[int, ...] = (1000, 2000, 3000)
-    partials: Mapping[str, str] = dataclasses.field(default_factory=dict)
     contract: Callable[[Mapping[str, Any]], str] = lambda data: ""
     csv_words: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
     penalty_points: tuple[int, ...] = ()

@@ -16,6 +16,7 @@ PURE = (
     "scoresheets.scoring",
     "scoresheets.games.belote.engine",
     "scoresheets.games.coinche.engine",
+    "scoresheets.games.assets",
     "scoresheets.concours.document",
     "scoresheets.concours.ranking",
     "scoresheets.concours.pairing",

@@ -30,7 +30,7 @@ class BeloteHandForm(HandForm):
     has (:class:`~scoresheets.game_forms.HandForm`) and the renonce."""
 
     engine = ENGINE
-    partials = {"points_quick": "scoresheets/games/belote/_points_quick.html"}
+    partials = {"points_quick": "games/belote/_points_quick.html"}
 
     renonce = forms.ChoiceField(label=_("Renonce"), required=False, widget=forms.RadioSelect)
 

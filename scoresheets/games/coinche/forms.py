@@ -60,8 +60,8 @@ class CoincheHandForm(HandForm):
 
     engine = ENGINE
     partials = {
-        "contract": "scoresheets/games/coinche/_contract.html",
-        "points_hint": "scoresheets/games/coinche/_points_hint.html",
+        "contract": "games/coinche/_contract.html",
+        "points_hint": "games/coinche/_points_hint.html",
     }
 
     bid = forms.TypedChoiceField(

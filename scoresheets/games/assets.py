@@ -1,0 +1,60 @@
+"""Where a game's package keeps what is not Python: the files the browser
+loads and the templates the pages include.
+
+Pure Python (no Django at import), so that the settings may read it. One
+source: the games are those of the engine's registry
+(:data:`scoresheets.scoring.engines.ENGINES`), each the folder
+``scoresheets/games/<name>/`` that holds:
+
+- ``static/``: served as ``games/<name>/`` (its phone-side scorer is
+  ``games/<name>/scoring.js``), through ``STATICFILES_DIRS``
+  (:func:`static_dirs`), so that the service worker keeps them with the rest;
+- ``templates/``: the templates named ``games/<name>/...``, through
+  :class:`scoresheets.games.loaders.TemplateLoader` (:func:`template_dirs`);
+- ``cases/``: its worked cases (:func:`case_folder`).
+
+No file named after a game lives outside its folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scoresheets.scoring.engines import ENGINES
+
+__all__ = ["GAMES_DIR", "case_folder", "prefix", "static_dirs", "template_dirs"]
+
+GAMES_DIR = Path(__file__).resolve().parent
+"""``scoresheets/games/``: one folder per game."""
+
+
+def prefix(name: str) -> str:
+    """The name under which game ``name``'s static files and templates are
+    found: ``games/<name>`` (``games/coinche/scoring.js``)."""
+    return f"games/{name}"
+
+
+def _folders(kind: str) -> list[tuple[str, Path]]:
+    return [
+        (prefix(name), GAMES_DIR / name / kind)
+        for name in ENGINES
+        if (GAMES_DIR / name / kind).is_dir()
+    ]
+
+
+def static_dirs() -> list[tuple[str, str]]:
+    """``STATICFILES_DIRS`` entries, (prefix, folder), of every game that has
+    a ``static/`` folder, in the registry's order."""
+    return [(name, str(folder)) for name, folder in _folders("static")]
+
+
+def case_folder(name: str) -> Path:
+    """The folder of game ``name``'s worked cases, ``scoresheets/games/<name>/cases``."""
+    return GAMES_DIR / name / "cases"
+
+
+def template_dirs() -> list[tuple[str, Path]]:
+    """(prefix, folder) of every game that has a ``templates/`` folder, in the
+    registry's order: ``games/<name>/x.html`` is ``<folder>/x.html``
+    (:class:`scoresheets.games.loaders.TemplateLoader`)."""
+    return _folders("templates")

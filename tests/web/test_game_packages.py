@@ -1,0 +1,33 @@
+"""A game is one package (issue 28): its templates and static files live in
+its folder, found through scoresheets/games/assets.py, and nothing of the
+project outside the games' folders is named after a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+
+from scoresheets.games import registry
+from scoresheets.games.assets import GAMES_DIR
+
+
+def test_a_games_partials_are_its_packages_templates():
+    partials = [
+        (name, template)
+        for name, game in registry.GAMES.items()
+        for template in game.hand_form.partials.values()
+    ]
+    assert partials  # some game has some
+    for name, template in partials:
+        origin = Path(get_template(template).origin.name)
+        assert origin.is_relative_to(GAMES_DIR / name / "templates"), origin
+
+
+def test_a_game_template_name_cannot_leave_its_folder():
+    with pytest.raises(TemplateDoesNotExist):
+        get_template("games/belote/../../../settings.py")
+    with pytest.raises(TemplateDoesNotExist):
+        get_template("games/belote/../coinche/templates/_contract.html")
