@@ -38,6 +38,8 @@ from django.utils.safestring import SafeString
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
+from scoresheets.games import assets
+from scoresheets.scoring.engines import ENGINES
 from scoresheets.sync.sheet import SHEET_PARTS
 
 # The browser's theme colour and the splash screen's background: base.html's
@@ -226,8 +228,10 @@ def sync_config(*, worker: bool = False) -> dict[str, Any]:
     """What the pages' scripts and the worker share, as JSON-ready data:
     ``parts`` (the ids of the sheet's parts, sync.sheet.SHEET_PARTS),
     ``hand_page`` (the path regex of a hand's correction page), ``caches``
-    and ``headers`` (the worker's), ``timings`` (:func:`timings`, ms) and
-    ``worker`` (the worker's script URL). The worker's (``worker=True``) adds
+    and ``headers`` (the worker's), ``timings`` (:func:`timings`, ms),
+    ``worker`` (the worker's script URL) and ``games`` (the URL of each
+    game's phone-side scorer, ``games/<name>/scoring.js``, in the registry's
+    order: static/js/scoring/games.js loads them). The worker's (``worker=True``) adds
     ``pages`` (URL name -> path regex of each page a phone may read offline)
     and ``sheet_pages`` (names among them); a page is not given them (a
     match's page names no table's route)."""
@@ -239,6 +243,7 @@ def sync_config(*, worker: bool = False) -> dict[str, Any]:
         "headers": HEADERS,
         "timings": timings(),
         "worker": reverse("service_worker"),
+        "games": [static(f"{assets.prefix(name)}/scoring.js") for name in ENGINES],
     }
     if worker:
         config["pages"] = pages

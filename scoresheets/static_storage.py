@@ -8,7 +8,8 @@ cache first).
 Django's rewriting of module imports (``support_js_module_import_aggregation``)
 would apply to every JavaScript file, the packages' too, and django-htmx's
 extensions import a name without its ".js" that no storage can find: it is
-applied here to the project's own scripts alone (``js/``), which import by
+applied here to the project's own scripts alone (``js/``, and the games'
+``games/<name>/``), which import by
 relative paths and end each statement with a semicolon (tests/test_pwa.py)."""
 
 from __future__ import annotations
@@ -24,4 +25,8 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
     """Whitenoise's storage; the imports of the project's ES modules (``js/``)
     rewritten to hashed names."""
 
-    patterns = (*CompressedManifestStaticFilesStorage.patterns, ("js/*.js", _MODULE_IMPORTS))
+    patterns = (
+        *CompressedManifestStaticFilesStorage.patterns,
+        ("js/*.js", _MODULE_IMPORTS),
+        ("games/*.js", _MODULE_IMPORTS),  # each game's own scripts (scoresheets/games/assets.py)
+    )

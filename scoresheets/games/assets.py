@@ -6,8 +6,8 @@ source: the games are those of the engine's registry
 (:data:`scoresheets.scoring.engines.ENGINES`), each the folder
 ``scoresheets/games/<name>/`` that holds:
 
-- ``static/``: served as ``games/<name>/`` (its phone-side scorer is
-  ``games/<name>/scoring.js``), through ``STATICFILES_DIRS``
+- ``static/games/<name>/``: served as ``games/<name>/`` (its phone-side
+  scorer is ``games/<name>/scoring.js``), through ``STATICFILES_DIRS``
   (:func:`static_dirs`), so that the service worker keeps them with the rest;
 - ``templates/``: the templates named ``games/<name>/...``, through
   :class:`scoresheets.games.loaders.TemplateLoader` (:func:`template_dirs`);
@@ -42,10 +42,14 @@ def _folders(kind: str) -> list[tuple[str, Path]]:
     ]
 
 
-def static_dirs() -> list[tuple[str, str]]:
-    """``STATICFILES_DIRS`` entries, (prefix, folder), of every game that has
-    a ``static/`` folder, in the registry's order."""
-    return [(name, str(folder)) for name, folder in _folders("static")]
+def static_dirs() -> list[str]:
+    """``STATICFILES_DIRS`` entries: the ``static/`` folder of every game that
+    has one, in the registry's order. Each holds its files under its
+    ``games/<name>/`` (Django's convention for an app's static files), so
+    that they are served as ``games/<name>/...`` and the production storage
+    rewrites their imports as the project's (scoresheets/static_storage.py,
+    which matches the names under a folder, not under a prefix)."""
+    return [str(folder) for _prefix, folder in _folders("static")]
 
 
 def case_folder(name: str) -> Path:

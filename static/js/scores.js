@@ -6,8 +6,9 @@
 // and the match's end shows, every figure marked pending, in words. The
 // server's sheet replaces them all as it comes (a new #scoreboard has none).
 //
-// The scorer (sync/pending.js, which imports scoring/: some 45 KB, 15 KB
-// gzipped) is loaded at its first need, never on a page that only follows
+// The scorer (sync/pending.js, which imports scoring/, and the games' own
+// scorers, scoring/games.js: some 45 KB, 15 KB gzipped) is loaded at its
+// first need, never on a page that only follows
 // the server; the worker keeps it with every static file, so it loads
 // offline. Its data is the server's: the match document of the sheet, in
 // #match-document (Scoresheet.scorer_data), which follows the sheet.
@@ -20,7 +21,8 @@ import * as store from "./sync/store.js";
 let scorer = null; // the promise of sync/pending.js (null until asked, or after it failed)
 function loadScorer() {
   if (!scorer) {
-    scorer = import("./sync/pending.js").catch(() => {
+    // The games' scorers first (the server's list), then what scores with them.
+    scorer = import("./scoring/games.js").then(() => import("./sync/pending.js")).catch(() => {
       scorer = null;
       return null;
     });

@@ -8,24 +8,12 @@ failure (CI has node 20)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from tests import node
 
 JS_TESTS = Path(__file__).resolve().parent / "js"
-
-
-def _node() -> str:
-    node = shutil.which("node")
-    if node:
-        return node
-    reason = "no node on PATH: the client's unit tests (tests/engine/js) cannot run"
-    if os.environ.get("CI") == "true":
-        pytest.fail(reason)
-    pytest.skip(reason)
 
 
 def test_the_client_s_pure_modules_pass_their_node_tests():
@@ -33,8 +21,10 @@ def test_the_client_s_pure_modules_pass_their_node_tests():
     assert files, f"no *.test.mjs in {JS_TESTS}"
     # The static modules are plain .js files with import/export, with no
     # package.json saying so: node detects them (flag needed before node 22.7).
+    # The static files as served, every game's scorer loaded (tests/node.py).
     run = subprocess.run(
-        [_node(), "--experimental-detect-module", "--test", *files],
+        node.command("--experimental-detect-module", "--test", *files),
+        env=node.env(),
         capture_output=True,
         text=True,
         timeout=120,
@@ -44,26 +34,28 @@ def test_the_client_s_pure_modules_pass_their_node_tests():
     assert "# fail 0" in run.stdout, run.stdout
 
 
-STATIC_JS = JS_TESTS.parents[2] / "static" / "js"
-
-
 def test_every_client_script_parses():
-    """Each script of static/js parses (as a module, the stricter grammar):
-    an early error (a name declared twice, issue 27) stops the whole module
-    in the browser, silently but for the console, and no unit test of the
-    pure modules imports the page's scripts."""
-    node = _node()
-    scripts = sorted(STATIC_JS.rglob("*.js"))
-    assert scripts, f"no scripts in {STATIC_JS}"
+    """Each script of static/js and of every game's static/ parses (as a
+    module, the stricter grammar): an early error (a name declared twice,
+    issue 27) stops the whole module in the browser, silently but for the
+    console, and no unit test of the pure modules imports the page's scripts."""
+    path = node.node()
+    scripts = sorted(
+        script
+        for _prefix, folder in node.layout()["folders"]
+        for script in Path(folder).rglob("*.js")
+    )
+    assert scripts, "no scripts in the static folders"
+    assert any("games" in script.parts for script in scripts)  # the games' own too
     broken = {}
     for script in scripts:
         run = subprocess.run(
-            [node, "--input-type=module", "--check"],
+            [path, "--input-type=module", "--check"],
             input=script.read_text(encoding="utf-8"),
             capture_output=True,
             text=True,
             timeout=60,
         )
         if run.returncode != 0:
-            broken[str(script.relative_to(STATIC_JS))] = run.stderr.strip().splitlines()[-3:]
+            broken[str(script.relative_to(node.ROOT))] = run.stderr.strip().splitlines()[-3:]
     assert broken == {}

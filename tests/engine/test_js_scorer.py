@@ -28,9 +28,7 @@ import dataclasses
 import itertools
 import json
 import math
-import os
 import random
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -50,6 +48,7 @@ from scoresheets.scoring import (
     score_match,
 )
 from scoresheets.scoring.engines import ENGINES
+from tests import node
 from tests.conftest import case_id, game_case_files
 from tests.engine import test_coinche_properties as coinche_props
 from tests.engine import test_scoring_properties as belote_props
@@ -65,16 +64,6 @@ SLOW_DATA = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filte
 DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=SLOW_DATA)
 
 
-def _node() -> str:
-    node = shutil.which("node")
-    if node:
-        return node
-    reason = "no node on PATH: the phone's scorer (static/js/scoring) cannot be checked"
-    if os.environ.get("CI") == "true":
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
 class Scorer:
     """The node process that scores documents with static/js/scoring/."""
 
@@ -82,7 +71,9 @@ class Scorer:
         # The static modules are plain .js files with import/export, with no
         # package.json saying so: node detects them (flag needed before 22.7).
         self.process = subprocess.Popen(
-            [_node(), "--experimental-detect-module", str(PROCESS)],
+            # The static files as served, every game's scorer loaded (tests/node.py).
+            node.command("--experimental-detect-module", str(PROCESS)),
+            env=node.env(),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -4,6 +4,7 @@ project outside the games' folders is named after a game."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ from django.template.loader import get_template
 
 from scoresheets.games import registry
 from scoresheets.games.assets import GAMES_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_games_partials_are_its_packages_templates():
@@ -31,3 +34,14 @@ def test_a_game_template_name_cannot_leave_its_folder():
         get_template("games/belote/../../../settings.py")
     with pytest.raises(TemplateDoesNotExist):
         get_template("games/belote/../coinche/templates/_contract.html")
+
+
+def test_no_template_or_static_file_outside_a_game_is_named_after_one():
+    names = tuple(registry.GAMES)
+    outside = [
+        path.relative_to(ROOT)
+        for folder in (ROOT / "templates", ROOT / "static")
+        for path in folder.rglob("*")
+        if set(re.split(r"[^a-z0-9]+", str(path.relative_to(folder)).lower())) & set(names)
+    ]
+    assert outside == []

@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from scoresheets import scoring, services
 from scoresheets.game_forms import ANNOUNCEMENTS_MAX
 from scoresheets.match_page import hand_form
 from scoresheets.scoring import CoincheRules
+from tests import node
 from tests.factories import hand, make_match, play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,9 +85,6 @@ def _server_hand(match, players, fields: list[list[str]]):
 
 
 def _phone_hands(game: str, forms: list[list[list[str]]], *, played: bool) -> list:
-    node = shutil.which("node")
-    if not node:
-        pytest.skip("no node on PATH: the phone's reading of a hand cannot run")
     script = (
         'import { handOf } from "./static/js/sync/pending.js";'
         'let text = ""; process.stdin.on("data", (d) => { text += d; });'
@@ -96,7 +93,8 @@ def _phone_hands(game: str, forms: list[list[list[str]]], *, played: bool) -> li
         "{announcementsMax: max, announcements: played})))); });"
     )
     run = subprocess.run(
-        [node, "--input-type=module", "-e", script],
+        node.command("--input-type=module", "-e", script),
+        env=node.env(),
         input=json.dumps(
             {"game": game, "forms": forms, "max": ANNOUNCEMENTS_MAX, "played": played}
         ),

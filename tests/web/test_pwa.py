@@ -16,6 +16,7 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 
 from scoresheets.converters import TOKEN_LENGTH
+from scoresheets.scoring.engines import ENGINES
 from scoresheets.sync.sheet import SHEET_PARTS
 from tests.factories import make_match
 from tests.routes import routes
@@ -120,6 +121,9 @@ def test_the_worker_stores_the_static_files_and_the_offline_page(client: Client)
     precache = json.loads(_js_constant(source, "PRECACHE"))
     for url in ("/static/js/poll.js", "/static/js/offline.js", "/static/css/app.css"):
         assert url in precache
+    # Each game's scorer, from its package: the phone scores offline.
+    for game in ENGINES:
+        assert f"/static/games/{game}/scoring.js" in precache
     assert any("htmx" in url for url in precache)
     for url in precache:
         assert finders.find(url.removeprefix("/static/")), url
@@ -327,7 +331,7 @@ def test_the_modules_import_each_other_by_their_versioned_names_in_production(
     manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())["paths"]
     checked = 0
     for name, versioned in manifest.items():
-        if not (name.startswith("js/") and name.endswith(".js")):
+        if not (name.startswith(("js/", "games/")) and name.endswith(".js")):
             continue
         source = (tmp_path / "static" / versioned).read_text(encoding="utf-8")
         for target in IMPORT.findall(source):
@@ -343,6 +347,13 @@ def test_the_modules_import_each_other_by_their_versioned_names_in_production(
     scores = (tmp_path / "static" / manifest["js/scores.js"]).read_text(encoding="utf-8")
     pending = Path(manifest["js/sync/pending.js"]).name
     assert f'import("./sync/{pending}")' in scores
+    # Each game's scorer (its package's, served as games/<name>/) imports the
+    # kernel by its versioned name, and the pages load it by its own.
+    for game in ENGINES:
+        scorer = (tmp_path / "static" / manifest[f"games/{game}/scoring.js"]).read_text()
+        assert Path(manifest["js/scoring/kernel.js"]).name in scorer
     # The pages name the entry modules by the same versioned names.
     page = client.get("/").content.decode()
+    games = [f"/static/{manifest[f'games/{game}/scoring.js']}" for game in ENGINES]
+    assert _page_config(page)["games"] == games
     assert f'src="/static/{manifest["js/sync/outbox.js"]}"' in page

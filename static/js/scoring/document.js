@@ -17,20 +17,33 @@
 // both throw MatchError (.problems: [{hand, field, code, message, params}])
 // on any invalid document, and RangeError where numbers outgrow JavaScript's.
 
-import { ENGINE as BELOTE } from "./belote.js";
-import { ENGINE as COINCHE } from "./coinche.js";
 import { MatchError, has, isObject, problem, resultDocument, scoreHands } from "./kernel.js";
 
 export { MatchError } from "./kernel.js";
 
 // Every game's engine by name (the document's `game`), the default first.
-export const ENGINES = { [BELOTE.name]: BELOTE, [COINCHE.name]: COINCHE };
-export const DEFAULT_GAME = BELOTE.name;
+// This module names no game: each game's package has its own scorer
+// (scoresheets/games/<name>/static/scoring.js, served as
+// games/<name>/scoring.js, exporting ENGINE), which the page loads
+// (./games.js, from the server's list: the registry's) and adds here.
+export const ENGINES = {};
+
+// Adds a game's engine (a game's scoring.js ENGINE), after those added
+// before: the first one added is the default game.
+export function addEngine(engine) {
+  ENGINES[engine.name] = engine;
+}
+
+// The game of a document without `game` (the first engine added).
+export function defaultGame() {
+  const names = Object.keys(ENGINES);
+  return names.length ? names[0] : null;
+}
 
 // The engine of ``doc``'s game: no `game` (or no object: its parser says
-// so) is belote; anything but a game's name is a problem.
+// so) is the default game; anything but a game's name is a problem.
 export function engineOf(doc) {
-  if (!isObject(doc) || !has(doc, "game")) return ENGINES[DEFAULT_GAME];
+  if (!isObject(doc) || !has(doc, "game")) return ENGINES[defaultGame()];
   const game = doc.game;
   if (typeof game === "string" && has(ENGINES, game)) return ENGINES[game];
   const names = Object.keys(ENGINES);

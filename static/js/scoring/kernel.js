@@ -186,7 +186,7 @@ export function checkDonnes(out, donnes) {
 // Every problem with a game's ``rules`` (FORMAT, rules table; COINCHE,
 // *Rules*): ``target`` and ``donnes``, every game's, then each rule of
 // ``choices`` ({name: its values}, in the engine's order) among its values.
-// Each game's checkRules (belote.js, coinche.js) is this with its CHOICES.
+// Each game's checkRules (its package's scoring.js) is this with its CHOICES.
 export function checkRulesOf(rules, choices) {
   const out = [];
   checkTarget(out, rules.target);
@@ -343,7 +343,7 @@ export function reserveProblems(reserve) {
 }
 
 // THE scoring loop of every game (the engine's kernel.score_match) over
-// checked ``rules`` and ``hands`` of ``game`` (belote.js, coinche.js): each
+// checked ``rules`` and ``hands`` of ``game`` (its package's scoring.js): each
 // hand scored by the game (game.scoreHand(rules, hand, reserve) -> {outcome,
 // score, reserve, tricks, hand_totals, winner, collected, breakdown}), FORMAT,
 // *End of match* applied here (game.blocksWin: the leader still does not win

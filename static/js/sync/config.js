@@ -1,7 +1,7 @@
 // What the server tells the scripts (scoresheets/pwa.py, sync_config, in the
 // page's <meta name="rebelote-sync">): the ids of the sheet's parts, the
 // route of a hand's correction page, the worker's caches and headers, the
-// timings (ms). The worker's script is rendered with the same (and the
+// timings (ms), the URLs of the games' scorers (scoring/games.js). The worker's script is rendered with the same (and the
 // routes of every page it keeps: templates/pwa/sw.js, CONFIG): one source,
 // nothing copied here.
 

@@ -14,7 +14,7 @@
 // deletion names: sync/entries.js, pageOf), announcements_max: the hand
 // form's cap}.
 
-import { DEFAULT_GAME, ENGINES, scoreMatch, MatchError } from "../scoring/document.js";
+import { ENGINES, defaultGame, scoreMatch, MatchError } from "../scoring/document.js";
 import * as E from "./entries.js";
 
 // The value a form posts for ``name``: the last one, as Django's QueryDict.get
@@ -104,7 +104,7 @@ function counted(entries) { return entries.filter((e) => e.state !== E.REFUSED);
 // changes nothing (it is not scored: the server will say why).
 function slotsOf(data, entries) {
   const doc = data.document;
-  const game = doc.game || DEFAULT_GAME;
+  const game = doc.game || defaultGame();
   const options = optionsOf(data);
   const slots = doc.hands.map((hand, i) => ({ page: data.hand_pages[i], hand, key: null }));
   counted(entries).forEach((e) => {
@@ -176,7 +176,7 @@ export function pendingSheet(data, entries) {
 export function previewOf(data, entries, fields, { replace = null } = {}) {
   if (!data) return null;
   const doc = data.document;
-  const hand = handOf(fields, doc.game || DEFAULT_GAME, optionsOf(data));
+  const hand = handOf(fields, doc.game || defaultGame(), optionsOf(data));
   if (!hand) return { refused: true };
   const others = replace === null ? entries : entries.filter((e) => !e.kind || E.pageOf(e) !== replace);
   const base = scoreSlots(doc, slotsOf(data, others));

@@ -9,6 +9,7 @@
 import { createInterface } from "node:readline";
 
 import { MatchError, scoreDocument, scoreMatch } from "../../../static/js/scoring/document.js";
+// Every game's scorer is loaded before this runs (./static_layout.mjs, tests/node.py).
 
 function answer({ doc, reserve }) {
   try {

@@ -12,7 +12,7 @@ import {
   announcementsOf, breakdown, checkAnnouncements, checkChoice, checkKnownKeys, checkPoints,
   checkRulesOf, checkTeam, checkTeamKeys, get, has, isInt, isNone, isObject, keysOf, otherTeam,
   pairOf, parseRules, parts, problem, roundPoints, same,
-} from "./kernel.js";
+} from "../../js/scoring/kernel.js";
 
 export const GAME = "coinche";
 

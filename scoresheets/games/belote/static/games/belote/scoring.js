@@ -12,7 +12,7 @@ import {
   TEAMS, TRICK_POINTS_TOTAL, announcementsOf, breakdown, checkAnnouncements, checkKnownKeys,
   checkPoints, checkRulesOf, checkTeam, checkTeamKeys, get, has, isNone,
   isObject, keysOf, otherTeam, pairOf, parseRules, parts, problem, roundPoints,
-} from "./kernel.js";
+} from "../../js/scoring/kernel.js";
 
 export const GAME = "belote";
 
