@@ -23,19 +23,19 @@ ROOT = Path(__file__).resolve().parent.parent
 # The project's own copy of the worked cases (a clone is complete with it) and
 # the shared folder where new and corrected cases appear first, when present.
 SHARED_SCORING_DIR = ROOT.parent / "shared" / "scoring"
-CASES_DIR = ROOT / "tests" / "cases"
+# Each game's are in its package (its engine's case_folders: belote's,
+# coinche's, docs/coinche.md).
+CASES_DIR = ROOT / "scoresheets" / "games" / "belote" / "cases"
 SHARED_CASES_DIR = SHARED_SCORING_DIR / "cases"
-# The coinche cases (docs/coinche.md): a folder of their own, which the belote
-# glob never reaches (it does not descend into subfolders).
-COINCHE_CASES_DIR = CASES_DIR / "coinche"
+COINCHE_CASES_DIR = ROOT / "scoresheets" / "games" / "coinche" / "cases"
 SHARED_COINCHE_CASES_DIR = SHARED_SCORING_DIR / "coinche"
 # The announcement comparisons (docs/announcements.md), kept the same way.
 ANNOUNCEMENT_CASES_DIR = ROOT / "tests" / "announcements"
 SHARED_ANNOUNCEMENT_CASES_DIR = SHARED_SCORING_DIR / "announcements"
 # The concours' results documents (docs/concours.md), kept the same way.
-CONCOURS_CASES_DIR = CASES_DIR / "concours"
+CONCOURS_CASES_DIR = ROOT / "tests" / "cases" / "concours"
 SHARED_CONCOURS_CASES_DIR = SHARED_SCORING_DIR / "concours"
-SEASON_CASES_DIR = CASES_DIR / "season"
+SEASON_CASES_DIR = ROOT / "tests" / "cases" / "season"
 SHARED_SEASON_CASES_DIR = SHARED_SCORING_DIR / "season"
 
 
@@ -50,7 +50,7 @@ def examples(full: int) -> int:
 
 
 def case_files(project: Path = CASES_DIR, shared: Path = SHARED_CASES_DIR) -> list[Path]:
-    """Every worked case: the project's (``tests/cases``), then those of
+    """Every worked case: the project's (``scoresheets/games/belote/cases``), then those of
     ``../shared/scoring/cases`` when that folder exists, each sorted by name;
     only each folder's own files, never a subfolder's. Another pair of
     folders (the coinche or the announcement cases) is read the same way."""
@@ -71,7 +71,7 @@ def game_case_files(game: str) -> list[Path]:
 
 
 def coinche_case_files() -> list[Path]:
-    """Every worked coinche case: the project's (``tests/cases/coinche``), then
+    """Every worked coinche case: the project's (``scoresheets/games/coinche/cases``), then
     those of ``../shared/scoring/coinche`` when that folder exists."""
     return case_files(COINCHE_CASES_DIR, SHARED_COINCHE_CASES_DIR)
 

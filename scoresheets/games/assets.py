@@ -11,7 +11,7 @@ source: the games are those of the engine's registry
   (:func:`static_dirs`), so that the service worker keeps them with the rest;
 - ``templates/``: the templates named ``games/<name>/...``, through
   :class:`scoresheets.games.loaders.TemplateLoader` (:func:`template_dirs`);
-- ``cases/``: its worked cases (:func:`case_folder`).
+- ``cases/``: its worked cases (its engine's ``case_folders``, the first).
 
 No file named after a game lives outside its folder.
 """
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from scoresheets.scoring.engines import ENGINES
 
-__all__ = ["GAMES_DIR", "case_folder", "prefix", "static_dirs", "template_dirs"]
+__all__ = ["GAMES_DIR", "prefix", "static_dirs", "template_dirs"]
 
 GAMES_DIR = Path(__file__).resolve().parent
 """``scoresheets/games/``: one folder per game."""
@@ -50,11 +50,6 @@ def static_dirs() -> list[str]:
     rewrites their imports as the project's (scoresheets/static_storage.py,
     which matches the names under a folder, not under a prefix)."""
     return [str(folder) for _prefix, folder in _folders("static")]
-
-
-def case_folder(name: str) -> Path:
-    """The folder of game ``name``'s worked cases, ``scoresheets/games/<name>/cases``."""
-    return GAMES_DIR / name / "cases"
 
 
 def template_dirs() -> list[tuple[str, Path]]:

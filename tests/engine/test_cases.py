@@ -1,4 +1,4 @@
-"""Every worked case (tests/cases, and ../shared/scoring/cases when present),
+"""Every worked case (scoresheets/games/belote/cases, and ../shared/scoring/cases when present),
 through the engine and the command."""
 
 from __future__ import annotations

@@ -1321,7 +1321,7 @@ def test_match_document_and_score_match_dispatch_on_the_rules():
 
 
 # --------------------------------------------------------------------------
-# The worked cases (tests/cases/coinche, and ../shared/scoring/coinche when present)
+# The worked cases (scoresheets/games/coinche/cases, and ../shared/scoring/coinche when present)
 # --------------------------------------------------------------------------
 
 CASES = coinche_case_files()

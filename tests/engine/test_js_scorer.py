@@ -5,7 +5,7 @@ One node process (tests/engine/js/scorer_process.mjs) scores every document
 of this module: each line sent is a batch of documents, each line read their
 answers. Two kinds of checks:
 
-- every worked case (tests/cases, tests/cases/coinche, and those of
+- every worked case (scoresheets/games/belote/cases, scoresheets/games/coinche/cases, and those of
   ../shared/scoring when present) gives through the phone's scorer the
   expected result, and the engine's very result and problems;
 - a differential run: random documents of both games, valid and not (the

@@ -654,7 +654,7 @@ ENGINE = Engine(
     parse_hand=parse_hand,
     hand_document=hand_document,
     presets=(CLASSIQUE, ANNONCES, MAROCAINE, CONCOURS),
-    case_folders=("tests/cases", "../shared/scoring/cases"),
+    case_folders=("scoresheets/games/belote/cases", "../shared/scoring/cases"),
     # docs/concours.md 1.2: parties of 12 donnes ranked by points.
     concours=ConcoursFacts("points", donnes=12, donne_points=TRICK_POINTS_TOTAL),
 )

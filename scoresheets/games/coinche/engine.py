@@ -832,7 +832,7 @@ ENGINE = Engine(
     has_reserve=False,
     presets=(FEDERATION, ENTRE_AMIS),
     bids=BIDS,
-    case_folders=("tests/cases/coinche", "../shared/scoring/coinche"),
+    case_folders=("scoresheets/games/coinche/cases", "../shared/scoring/coinche"),
     # docs/concours.md 1.2: parties to 2001 ranked by win points (no fixed donne).
     concours=ConcoursFacts("win_points", target=2001),
 )

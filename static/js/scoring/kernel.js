@@ -10,8 +10,8 @@
 // build step, and a Python without what the engine uses (dataclasses, enums).
 // The contract is small (some 850 lines of code here for both games), so it
 // is written again, by hand, function for function, and HELD to the engine:
-// tests/engine/test_js_scorer.py runs every worked case (tests/cases,
-// tests/cases/coinche, ../shared/scoring) and thousands of documents, valid
+// tests/engine/test_js_scorer.py runs every worked case (scoresheets/games/belote/cases,
+// scoresheets/games/coinche/cases, ../shared/scoring) and thousands of documents, valid
 // and not, through this scorer and the Python engine, and requires the same
 // results and the same problems.
 //
