@@ -35,7 +35,7 @@ def layout() -> dict:
     as STATICFILES_DIRS) and each game's scorer, in the registry's order."""
     # Each game's files as they are served, under its prefix (games/<name>/).
     served = [
-        (assets.prefix(name), str(assets.GAMES_DIR / name / "static" / assets.prefix(name)))
+        (assets.prefix(name), str(assets.folder(name) / "static" / assets.prefix(name)))
         for name in ENGINES
     ]
     folders = [("", str(ROOT / "static")), *served]

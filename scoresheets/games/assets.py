@@ -3,8 +3,8 @@ loads and the templates the pages include.
 
 Pure Python (no Django at import), so that the settings may read it. One
 source: the games are those of the engine's registry
-(:data:`scoresheets.scoring.engines.ENGINES`), each the folder
-``scoresheets/games/<name>/`` that holds:
+(:data:`scoresheets.scoring.engines.ENGINES`), each the folder of its
+package (``scoresheets/games/<name>/``, :func:`folder`) that holds:
 
 - ``static/games/<name>/``: served as ``games/<name>/`` (its phone-side
   scorer is ``games/<name>/scoring.js``), through ``STATICFILES_DIRS``
@@ -18,14 +18,18 @@ No file named after a game lives outside its folder.
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 
-from scoresheets.scoring.engines import ENGINES
+from scoresheets.scoring.engines import ENGINES, PACKAGES
 
-__all__ = ["GAMES_DIR", "prefix", "static_dirs", "template_dirs"]
+__all__ = ["folder", "prefix", "static_dirs", "template_dirs"]
 
-GAMES_DIR = Path(__file__).resolve().parent
-"""``scoresheets/games/``: one folder per game."""
+
+def folder(name: str) -> Path:
+    """The folder of game ``name``'s package (``scoresheets/games/<name>/``
+    for the product's games: :data:`~scoresheets.scoring.engines.PACKAGES`)."""
+    return Path(import_module(PACKAGES[name]).__file__).resolve().parent
 
 
 def prefix(name: str) -> str:
@@ -36,9 +40,7 @@ def prefix(name: str) -> str:
 
 def _folders(kind: str) -> list[tuple[str, Path]]:
     return [
-        (prefix(name), GAMES_DIR / name / kind)
-        for name in ENGINES
-        if (GAMES_DIR / name / kind).is_dir()
+        (prefix(name), folder(name) / kind) for name in ENGINES if (folder(name) / kind).is_dir()
     ]
 
 

@@ -3,9 +3,10 @@ per engine of :mod:`scoresheets.scoring.engines`, in the same order.
 
 Everything that depends on a match's game asks here (:func:`game_of`,
 :func:`get`) and then asks the game; an unknown game is an error
-(:class:`UnknownGame`), never belote. Each game's object is its folder's
-``game.py`` (``scoresheets/games/<name>/game.py``, ``GAME``): a game of the
-engine's registry without one is an error at import, so that no page meets
+(:class:`UnknownGame`), never belote. Each game's object is its package's
+``game.py`` (``scoresheets/games/<name>/game.py``, ``GAME``;
+:data:`~scoresheets.scoring.engines.PACKAGES`): a game of the engine's
+registry without one is an error at import, so that no page meets
 it half-made.
 """
 
@@ -15,7 +16,7 @@ from importlib import import_module
 from typing import Any
 
 from scoresheets.games.base import WebGame
-from scoresheets.scoring.engines import DEFAULT_GAME, ENGINES
+from scoresheets.scoring.engines import DEFAULT_GAME, ENGINES, PACKAGES
 
 __all__ = ["DEFAULT", "GAMES", "UnknownGame", "choices", "game_of", "get"]
 
@@ -26,9 +27,10 @@ class UnknownGame(LookupError):
 
 
 def _load(name: str) -> WebGame:
-    game = import_module(f"scoresheets.games.{name}.game").GAME
+    module = f"{PACKAGES[name]}.game"
+    game = import_module(module).GAME
     if game.engine is not ENGINES[name]:
-        raise ImportError(f"scoresheets.games.{name}.game: GAME is not the game of its engine")
+        raise ImportError(f"{module}: GAME is not the game of its engine")
     return game
 
 

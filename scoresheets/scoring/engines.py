@@ -1,14 +1,14 @@
 """The games the engine scores: the pure registry of their engines.
 
-Pure Python, no Django. Each game is a folder of ``scoresheets/games`` whose
-pure ``engine.py`` exports one :class:`~scoresheets.scoring.kernel.Engine`
-(``ENGINE``); :data:`ENGINES` lists them by name, in the order the pages
-offer them. Whatever depends on the game asks here (the match document's
-``game`` key, a match's rules): an unknown game is an error (a
-:class:`~scoresheets.scoring.kernel.MatchError`, field ``game``, code
-``invalid_choice``), never belote. A game absent from a match document is
-:data:`DEFAULT_GAME` (FORMAT, top-level key ``game``: a document without it is
-scored as before the key existed).
+Pure Python, no Django. Each game is a package (:data:`GAME_PACKAGES`:
+``scoresheets/games/<name>/``) whose pure ``engine.py`` exports one
+:class:`~scoresheets.scoring.kernel.Engine` (``ENGINE``); :data:`ENGINES`
+lists them by name, in the order the pages offer them. Whatever depends on
+the game asks here (the match document's ``game`` key, a match's rules): an
+unknown game is an error (a :class:`~scoresheets.scoring.kernel.MatchError`,
+field ``game``, code ``invalid_choice``), never belote. A game absent from a
+match document is :data:`DEFAULT_GAME` (FORMAT, top-level key ``game``: a
+document without it is scored as before the key existed).
 
 The web side (forms, words, templates) has its own registry,
 ``scoresheets.games.registry``, one object per engine named here.
@@ -16,20 +16,67 @@ The web side (forms, words, templates) has its own registry,
 
 from __future__ import annotations
 
+import os
 from enum import StrEnum
+from importlib import import_module
 from typing import Any
 
-from scoresheets.games.belote import engine as belote
-from scoresheets.games.coinche import engine as coinche
 from scoresheets.scoring.kernel import Engine, MatchError, problem
 
-__all__ = ["DEFAULT_GAME", "ENGINES", "Game", "engine_for", "engine_for_hand", "engine_named"]
+__all__ = [
+    "DEFAULT_GAME",
+    "ENGINES",
+    "EXTRA_GAMES_VARIABLE",
+    "GAME_PACKAGES",
+    "PACKAGES",
+    "Game",
+    "engine_for",
+    "engine_for_hand",
+    "engine_named",
+]
 
-ENGINES: dict[str, Engine] = {engine.name: engine for engine in (belote.ENGINE, coinche.ENGINE)}
+GAME_PACKAGES: tuple[str, ...] = (
+    "scoresheets.games.belote",
+    "scoresheets.games.coinche",
+)
+"""The games, one package each, in the order the pages offer them (the
+default first): a new game is its package and its line here
+(docs/games.md)."""
+
+EXTRA_GAMES_VARIABLE = "REBELOTE_EXTRA_GAMES"
+"""An environment variable naming more game packages (dotted paths, comma
+separated), played after those of :data:`GAME_PACKAGES`: the test of the
+games' contract registers its fake game so (tests/fake_game), in a process
+of its own; a game of the product has its line above."""
+
+
+def _packages() -> tuple[str, ...]:
+    extra = os.environ.get(EXTRA_GAMES_VARIABLE, "")
+    return GAME_PACKAGES + tuple(name.strip() for name in extra.split(",") if name.strip())
+
+
+def _engines() -> tuple[dict[str, Engine], dict[str, str]]:
+    engines: dict[str, Engine] = {}
+    packages: dict[str, str] = {}
+    for package in _packages():
+        engine = import_module(f"{package}.engine").ENGINE
+        if not isinstance(engine, Engine) or engine.name in engines:
+            raise ImportError(f"{package}.engine: ENGINE is no Engine, or its name is taken")
+        engines[engine.name] = engine
+        packages[engine.name] = package
+    return engines, packages
+
+
+_FOUND = _engines()
+ENGINES: dict[str, Engine] = _FOUND[0]
 """Every game's engine by name (the match document's ``game`` value), the
-default first."""
+default first: each package's ``engine.ENGINE``."""
+PACKAGES: dict[str, str] = _FOUND[1]
+"""Every game's package (dotted path) by name, in the same order: its web
+side (``<package>.game``) and its files (scoresheets.games.assets) are found
+from it."""
 
-DEFAULT_GAME: str = belote.GAME
+DEFAULT_GAME: str = next(iter(ENGINES))
 """The game of a match document without ``game`` (FORMAT)."""
 
 Game = StrEnum("Game", [(name.upper(), name) for name in ENGINES])

@@ -12,7 +12,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
 from scoresheets.games import registry
-from scoresheets.games.assets import GAMES_DIR
+from scoresheets.games.assets import folder
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,7 +26,7 @@ def test_a_games_partials_are_its_packages_templates():
     assert partials  # some game has some
     for name, template in partials:
         origin = Path(get_template(template).origin.name)
-        assert origin.is_relative_to(GAMES_DIR / name / "templates"), origin
+        assert origin.is_relative_to(folder(name) / "templates"), origin
 
 
 def test_a_game_template_name_cannot_leave_its_folder():
