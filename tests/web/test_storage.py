@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from scoresheets import presets, scoring, services
@@ -189,9 +188,25 @@ def test_capot_points_allowed_are_each_games_own():
     Match.objects.filter(pk=match.pk).update(game="belote")
     with pytest.raises(scoring.MatchError):
         Match.objects.get(pk=match.pk).rules  # noqa: B018
-    # The database refuses a game no folder plays.
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Match.objects.filter(pk=match.pk).update(game="tarot")
+    # A game no package plays (one taken away since): the database keeps the
+    # name (a new game needs no migration: docs/games.md), the engine refuses it.
+    Match.objects.filter(pk=match.pk).update(game="tarot")
+    with pytest.raises(scoring.MatchError) as refused:
+        Match._base_manager.get(pk=match.pk).rules  # noqa: B018
+    assert refused.value.problems[0].field == "game"
+
+
+@pytest.mark.django_db
+def test_a_match_of_a_game_no_package_plays_is_a_clear_page(client):
+    match = services.match_import(document=generale_document())
+    Match.objects.filter(pk=match.pk).update(game="tarot")
+    # No page meets it: "not found", never an error; the row is kept.
+    for url in (f"/m/{match.token}/", f"/voir/{match.read_token}/", "/"):
+        response = client.get(url)
+        assert response.status_code in (200, 404), url
+    assert client.get(f"/m/{match.token}/").status_code == 404
+    assert not Match.objects.filter(pk=match.pk).exists()
+    assert Match._base_manager.filter(pk=match.pk, game="tarot").exists()
 
 
 @pytest.mark.django_db
