@@ -1,5 +1,6 @@
-"""Every worked case (scoresheets/games/belote/cases, and ../shared/scoring/cases when present),
-through the engine and the command."""
+"""Every worked case of every game of the registry (each game's package's
+``cases/``, and its shared folder, ../shared/scoring/<kind>, when present),
+through the engine and the command; belote's edge cases of the command."""
 
 from __future__ import annotations
 
@@ -9,11 +10,15 @@ from pathlib import Path
 import pytest
 
 from scoresheets.scoring import MatchError, score_document
+from scoresheets.scoring.engines import DEFAULT_GAME, ENGINES
 from tests.commands import manage as run_command_as_process
 from tests.commands import run_command
-from tests.conftest import CASES_DIR, case_files, case_id
+from tests.conftest import CASES_DIR, case_files, case_id, game_case_files
 
 CASES = case_files()
+# (game, case) of every game, from the registry: a new game's run here.
+GAME_CASES = [(game, path) for game in ENGINES for path in game_case_files(game)]
+GAME_IDS = [f"{game}-{case_id(path)}" for game, path in GAME_CASES]
 
 
 def test_it_finds_the_project_cases():
@@ -33,9 +38,14 @@ def assert_matches_expected(result: dict, expected: dict) -> None:
             assert result[key] == value, key
 
 
-@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
-def test_case_through_the_engine(path: Path):
+def test_every_game_has_its_cases():
+    assert {game for game, _path in GAME_CASES} == set(ENGINES)
+
+
+@pytest.mark.parametrize(("game", "path"), GAME_CASES, ids=GAME_IDS)
+def test_case_through_the_engine(game: str, path: Path):
     document = json.loads(path.read_text(encoding="utf-8"))
+    assert document.get("game", DEFAULT_GAME) == game
     expected = document["expected"]
     if expected.get("error"):
         with pytest.raises(MatchError) as info:
@@ -46,8 +56,8 @@ def test_case_through_the_engine(path: Path):
         assert_matches_expected(score_document(document), expected)
 
 
-@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
-def test_case_through_the_command(path: Path):
+@pytest.mark.parametrize(("game", "path"), GAME_CASES, ids=GAME_IDS)
+def test_case_through_the_command(game: str, path: Path):
     expected = json.loads(path.read_text(encoding="utf-8"))["expected"]
     code, out, err = run_command("score_match", str(path))
     if expected.get("error"):

@@ -47,8 +47,7 @@ from scoresheets.scoring import (
     score_match,
 )
 from tests.commands import run_command
-from tests.conftest import COINCHE_CASES_DIR, ROOT, case_id, coinche_case_files
-from tests.engine.test_cases import assert_matches_expected
+from tests.conftest import COINCHE_CASES_DIR, ROOT, coinche_case_files
 
 EXACT = {"rounding": "none"}
 
@@ -1331,33 +1330,7 @@ def test_it_finds_the_project_coinche_cases():
     assert len([p for p in CASES if p.parent == COINCHE_CASES_DIR]) >= 30
 
 
-@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
-def test_case_through_the_engine(path: Path):
-    document = json.loads(path.read_text(encoding="utf-8"))
-    assert document["game"] == "coinche"
-    expected = document["expected"]
-    if expected.get("error"):
-        with pytest.raises(MatchError) as info:
-            score_document(document)
-        assert info.value.problems
-        assert all(p.code and p.field for p in info.value.problems)
-    else:
-        assert_matches_expected(score_document(document), expected)
-
-
-@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
-def test_case_through_the_command(path: Path):
-    expected = json.loads(path.read_text(encoding="utf-8"))["expected"]
-    code, out, err = run_command("score_match", str(path))
-    if expected.get("error"):
-        assert code == 2
-        assert out == ""
-        lines = err.strip().splitlines()
-        assert lines and all(line.startswith(("hand ", "rules.")) for line in lines)
-    else:
-        assert code == 0, err
-        assert err == ""
-        assert_matches_expected(json.loads(out), expected)
+# Through the engine and the command: tests/engine/test_cases.py, every game's.
 
 
 def test_the_command_reads_a_coinche_document_on_standard_input():

@@ -59,6 +59,7 @@ PROCESS = Path(__file__).resolve().parent / "js" / "scorer_process.mjs"
 # Every game's cases (its engine's case folders): a game the phone does not
 # know fails here.
 CASES = [path for game in ENGINES for path in game_case_files(game)]
+CASE_IDS = [f"{game}-{case_id(path)}" for game in ENGINES for path in game_case_files(game)]
 SAFE = 2**53 - 1  # Number.MAX_SAFE_INTEGER
 SLOW_DATA = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=SLOW_DATA)
@@ -263,7 +264,7 @@ def test_it_finds_the_cases_of_both_games():
     assert games.count("coinche") >= 30
 
 
-@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
+@pytest.mark.parametrize("path", CASES, ids=CASE_IDS)
 def test_every_worked_case_through_the_phone_s_scorer(case_answers, path: Path):
     doc = json.loads(path.read_text(encoding="utf-8"))
     phone = case_answers[path]
