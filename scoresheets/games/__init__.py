@@ -13,7 +13,8 @@ Each folder holds everything about its game:
   lists.
 
 Everything that depends on the game asks the registries: an unknown game is
-an error, never belote. A rule option of one game is added in that game's
+an error, never belote. How to add one (a package and the line of
+``scoring.engines.GAME_PACKAGES``): docs/games.md. A rule option of one game is added in that game's
 folder (and its docs and tests) only.
 
 This package and each game's ``__init__`` stay pure, so that an engine is
