@@ -24,7 +24,7 @@ Environment:
   everything; with a shared cache (Redis) the workers are one per core.
 - ``WEB_CONCURRENCY``: worker processes, to override the default above
   (refused above 1 without ``CACHE_URL``, here and by the app itself:
-  ``scoresheets/processes.py`` refuses ``gunicorn -w N`` on the command line).
+  ``scoresheets/sync/processes.py`` refuses ``gunicorn -w N`` on the command line).
 - ``GUNICORN_THREADS``: threads per worker, default 8.
 - ``ACCESS_LOG``: ``-`` or a file for an access log (tokens masked), default none.
 """

@@ -7,7 +7,7 @@ What holds what (``bench/README.md``, "Push and slow phones"):
   and hands complete requests to this process's event loop;
 - ``scoresheets.uploads.ASGIBodyGuard`` reads a body with a deadline and a
   cap, in the loop;
-- an unchanged poll is answered in the loop (``scoresheets/fastpoll.py``);
+- an unchanged poll is answered in the loop (``scoresheets/sync/fastpoll.py``);
 - a match page's event stream (``scoresheets/sync/stream.py``) is a
   coroutine in the loop (``EventStreamASGI``: one small query in a thread to
   open it); the first of each process, and the streams it does not take,
@@ -39,7 +39,7 @@ django_asgi = get_asgi_application()
 django_wsgi = get_wsgi_application()
 
 from scoresheets.converters import TOKEN_LENGTH  # noqa: E402  (needs Django set up)
-from scoresheets.fastpoll import UnchangedPollASGI  # noqa: E402
+from scoresheets.sync.fastpoll import UnchangedPollASGI  # noqa: E402
 from scoresheets.sync.stream import EventStreamASGI  # noqa: E402
 from scoresheets.uploads import ASGIBodyGuard  # noqa: E402
 

@@ -101,8 +101,8 @@ MIDDLEWARE = [
     # would wait in the compressor): the project's subclass leaves it alone.
     "scoresheets.middleware.GZipMiddleware",
     # Django's, except that a busy database when saving the session drops the
-    # session change instead of answering a 500 (scoresheets/busy.py).
-    "scoresheets.busy.SessionMiddleware",
+    # session change instead of answering a 500 (scoresheets/sync/busy.py).
+    "scoresheets.sync.busy.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -114,7 +114,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scoresheets.middleware.method_not_allowed_page",
     # A locked or unreachable database: 503 "Réessayez dans un instant", never a 500.
-    "scoresheets.busy.BusyDatabaseMiddleware",
+    "scoresheets.sync.busy.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "belote_site.urls"
@@ -245,7 +245,7 @@ FILE_UPLOAD_HANDLERS = [
 
 # The cache holds the rate limits' counts (django-ratelimit), the live sheet's
 # versions and rendered fragments, the tables' statistics and ratings
-# (scoresheets/caching.py). CACHE_URL (redis://host:6379/0) selects Django's
+# (scoresheets/sync/caching.py). CACHE_URL (redis://host:6379/0) selects Django's
 # own RedisCache: all of it is then shared by every worker process and every
 # app server. Without it, the embedded default is LocMemCache, shared by the
 # threads of ONE process only: gunicorn.conf.py then runs one process, and a
@@ -261,7 +261,7 @@ if CACHE_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "rebelote"),
-            # The cache is an optimisation (scoresheets/caching.py): a Redis
+            # The cache is an optimisation (scoresheets/sync/caching.py): a Redis
             # that accepts connections but stops answering costs a request at
             # most this wait, then its circuit breaker (caching.breaker) skips
             # Redis for a few seconds and the requests go on from the
@@ -289,7 +289,7 @@ else:
     # counts right with it, and several workers set CACHE_URL.
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
-# Push (scoresheets/push.py): how the processes hear of a new version, to
+# Push (scoresheets/sync/push.py): how the processes hear of a new version, to
 # wake the match pages' event streams. "auto": PostgreSQL's LISTEN/NOTIFY on
 # PostgreSQL, Redis pub/sub with CACHE_URL on SQLite, in this process alone
 # otherwise; "off": no stream, the pages poll.

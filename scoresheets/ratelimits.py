@@ -25,7 +25,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_ratelimit.core import get_usage
 
-from scoresheets import caching, limits
+from scoresheets import limits
+from scoresheets.sync import caching
 
 
 def client_address(request: HttpRequest) -> str:

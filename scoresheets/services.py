@@ -18,7 +18,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from scoresheets import caching, limits, presets, push, scoring
+from scoresheets import limits, presets, scoring
 from scoresheets.models import (
     Hand,
     HandRevision,
@@ -30,6 +30,7 @@ from scoresheets.models import (
     seat_team,
 )
 from scoresheets.scoresheet import Scoresheet
+from scoresheets.sync import caching, push
 from scoresheets.sync.kinds import ConflictKind, HandConflict
 
 

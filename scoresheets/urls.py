@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from scoresheets import hand_views, pwa, views
+from scoresheets import hand_views, views
 from scoresheets.concours import room_views as room
 from scoresheets.concours import views as concours_views
 from scoresheets.converters import TokenConverter
 from scoresheets.season import views as season_views
+from scoresheets.sync import pwa
 from scoresheets.tables import views as table_views
 
 # A token route matches only a well-formed token: anything else is a 404 at once.

@@ -25,15 +25,7 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scoresheets import (
-    announcement_helper,
-    busy,
-    ratelimits,
-    scoring,
-    services,
-    share_image,
-    uploads,
-)
+from scoresheets import announcement_helper, ratelimits, scoring, services, share_image, uploads
 from scoresheets.concours import services as concours_services
 from scoresheets.concours.views import my_concours
 from scoresheets.forms import (
@@ -57,6 +49,7 @@ from scoresheets.match_page import (
 )
 from scoresheets.models import Match
 from scoresheets.season.views import my_seasons
+from scoresheets.sync import busy
 from scoresheets.sync.entry import entry_form_html
 from scoresheets.sync.ladder import attempt
 from scoresheets.sync.sheet import poll, sheet_fragments

@@ -120,7 +120,7 @@ def _server_threads_closed(django_db_setup):
     accessed by other users") and the live server's streams read a database
     gone (``test_push``'s two closing tests)."""
     yield
-    from scoresheets import loop_threads, push
+    from scoresheets.sync import loop_threads, push
 
     push.HUB.close()
     loop_threads.close()
@@ -159,7 +159,7 @@ def _fresh_rate_limits(request):
     from django.core.cache import caches
     from django.core.cache.backends.redis import RedisCache
 
-    from scoresheets import caching
+    from scoresheets.sync import caching
 
     caching.breaker.reset()
 

@@ -33,7 +33,7 @@ from django.db.models import Count, F, Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from scoresheets import caching, presets, scoring, services
+from scoresheets import presets, scoring, services
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import pairing, ranking
 from scoresheets.models import (
@@ -49,6 +49,7 @@ from scoresheets.models import (
     default_team_name,
     rules_of,
 )
+from scoresheets.sync import caching
 
 IDLE = datetime.timedelta(minutes=10)  # a table without a change for this long is "idle"
 MELEE_SIDE = 2  # players a side, à la mêlée

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scoresheets import busy, ratelimits
+from scoresheets import ratelimits
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import services as cs
 from scoresheets.concours.forms import (
@@ -38,6 +38,7 @@ from scoresheets.concours.forms import (
 )
 from scoresheets.games import registry
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
+from scoresheets.sync import busy
 from scoresheets.sync.ladder import Answer, attempt
 from scoresheets.view_helpers import STALE_PAGE, remember, remembered, see_other
 

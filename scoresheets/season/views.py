@@ -25,7 +25,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scoresheets import busy, exports, ratelimits
+from scoresheets import exports, ratelimits
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import room_views as room
 from scoresheets.concours import services as cs
@@ -39,6 +39,7 @@ from scoresheets.season.forms import (
     initial_of,
     season_message,
 )
+from scoresheets.sync import busy
 from scoresheets.sync.ladder import attempt
 from scoresheets.view_helpers import (
     STALE_PAGE,

@@ -25,10 +25,10 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from scoresheets import caching
 from scoresheets.forms import HandForm
 from scoresheets.match_page import hand_form
 from scoresheets.models import Match, Player
+from scoresheets.sync import caching
 
 TEMPLATE = "scoresheets/match.html#hand_form"
 # The hidden fields that differ from one answer to the next, and the value

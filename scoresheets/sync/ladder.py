@@ -38,7 +38,8 @@ from django.db import DataError, IntegrityError
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext_lazy
 
-from scoresheets import busy, limits, scoring
+from scoresheets import limits, scoring
+from scoresheets.sync import busy
 from scoresheets.sync.kinds import STATUS, Answer, HandConflict
 
 T = TypeVar("T")

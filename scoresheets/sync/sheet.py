@@ -18,8 +18,9 @@ from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from scoresheets import caching, push, services
+from scoresheets import services
 from scoresheets.models import Match
+from scoresheets.sync import caching, push
 
 SHEET_PARTS = ("scoreboard", "hands")  # the partials of match.html that make the live sheet
 # The entry form's hidden fields that follow the sheet: the hand number it will

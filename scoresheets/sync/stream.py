@@ -4,7 +4,7 @@
 ``text/event-stream``: first a ``retry`` (how long the browser waits before it
 comes back after a lost stream, with jitter so that the phones of a restarted
 server do not all come back at once), then the match's version as it is now,
-then each new version the moment it is committed (``scoresheets.push``), and
+then each new version the moment it is committed (``scoresheets.sync.push``), and
 the version again as a heartbeat every ``stream_heartbeat`` (``pwa.TIMINGS_MS``:
 proxies see a live connection, the phone sees a live stream, where a comment
 line would not reach its script). At each heartbeat the stream reads the
@@ -43,8 +43,9 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 
-from scoresheets import caching, fastpoll, loop_threads, push, pwa, ratelimits
+from scoresheets import ratelimits
 from scoresheets.models import Match
+from scoresheets.sync import caching, fastpoll, loop_threads, push, pwa
 from scoresheets.sync.sheet import current_version
 
 log = logging.getLogger(__name__)

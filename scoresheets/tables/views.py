@@ -28,21 +28,11 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scoresheets import (
-    busy,
-    caching,
-    charts,
-    exports,
-    presets,
-    ratelimits,
-    ratings,
-    scoring,
-    services,
-    stats,
-)
+from scoresheets import charts, exports, presets, ratelimits, ratings, scoring, services, stats
 from scoresheets.forms import presets_for_script
 from scoresheets.games import registry
 from scoresheets.models import Match, Table, TablePlayer
+from scoresheets.sync import busy, caching
 from scoresheets.sync.ladder import attempt
 from scoresheets.tables import services as tables
 from scoresheets.tables.forms import (

@@ -21,11 +21,12 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoresheets import caching, presets, push, rule_words, scoring
+from scoresheets import presets, rule_words, scoring
 from scoresheets.explain import explain_result
 from scoresheets.games import registry
 from scoresheets.models import Hand, Match, Table, seat_team
 from scoresheets.scoresheet import Scoresheet
+from scoresheets.sync import caching, push
 from scoresheets.text import of_name
 
 register = template.Library()

@@ -1,5 +1,5 @@
 """What the pages' scripts need from the server (``{% load pwa_tags %}``):
-the configuration they share with the service worker (scoresheets/pwa.py,
+the configuration they share with the service worker (scoresheets/sync/pwa.py,
 ``sync_config``) and how long a kept entry is sent on its own."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from scoresheets import pwa
+from scoresheets.sync import pwa
 
 register = template.Library()
 

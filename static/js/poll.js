@@ -17,7 +17,7 @@
 // fail, the next waits twice as long each time (sync/backoff.js), and the
 // banner says how old the sheet is (sync/freshness.js). A save never waits
 // behind a poll: sending one aborts the poll in flight. The network coming
-// back polls at once. The timings are the server's (scoresheets/pwa.py).
+// back polls at once. The timings are the server's (scoresheets/sync/pwa.py).
 
 import { timings } from "./sync/config.js";
 import { board, sheetOfHtml, swapSheet, version } from "./sync/sheet.js";

@@ -1,5 +1,5 @@
 // Rebelote's service worker (issue 12), written by hand: no build step, no CDN.
-// Served by Django at /sw.js (scoresheets/pwa.py), whose scope is the whole site.
+// Served by Django at /sw.js (scoresheets/sync/pwa.py), whose scope is the whole site.
 //
 // - Static files: cache first. In production whitenoise names each file after
 //   its content (app.3f2a1b4c5d6e.css): a stored copy is never stale, and a
@@ -30,7 +30,7 @@
 // Sync, where the browser has it) wakes the open pages, which resend what
 // they kept, each with its one-time key.
 //
-// CONFIG (scoresheets/pwa.py, sync_config) is what the pages' scripts are
+// CONFIG (scoresheets/sync/pwa.py, sync_config) is what the pages' scripts are
 // given too: the routes of the pages to keep (from the URL configuration),
 // the caches' names, the timings. Nothing of it is copied here.
 "use strict";

@@ -105,7 +105,7 @@ def play_donne(page, table: int, partie: int, donne: int) -> None:
     form.locator("#id_points").fill(str(points))
     form.get_by_role("button", name="Valider la donne").click()
     # Its row, from the save's answer; on a loaded machine a save may take
-    # longer than the phone's save_timeout (10 s, scoresheets/pwa.py): the
+    # longer than the phone's save_timeout (10 s, scoresheets/sync/pwa.py): the
     # entry is then kept and sent again by the outbox (after 2 s, then
     # longer), the longest legitimate path, which WAIT_MS does not cover. A
     # whole make test with four browser workers once missed this row: most

@@ -257,7 +257,7 @@ def test_back_to_a_refused_form_online_is_not_the_offline_page(live_server, brow
     context.close()
 
 
-# The client's timings, twenty times shorter (scoresheets/pwa.py, TIMINGS_MS:
+# The client's timings, twenty times shorter (scoresheets/sync/pwa.py, TIMINGS_MS:
 # a poll every 2 s, twice as long after each failure up to 30 s, given up
 # after 8 s, the banner after 10 s of failures).
 SHORT_POLLS = {"poll_visible": 100, "poll_backoff_max": 1_600, "poll_timeout": 400, "behind": 500}
@@ -349,7 +349,7 @@ def test_a_copy_kept_before_a_deployment_still_opens_styled_and_keeps_a_hand(
     the new worker drops the old version's cache; the copies kept before it
     name the old files (review: such a copy opened offline unstyled and
     without its scripts, and a hand typed on it was posted to no network)."""
-    from scoresheets import pwa
+    from scoresheets.sync import pwa
 
     match = _played_match()
     path = f"/m/{match.token}/"

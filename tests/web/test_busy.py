@@ -185,7 +185,7 @@ def test_it_serves_a_page_when_its_session_cannot_be_saved(client: Client, caplo
     assert match.token not in client.get("/").content.decode()
     client.get(f"/m/{match.token}/")
     assert match.token in client.get("/").content.decode()
-    busy = [r for r in caplog.records if r.name == "scoresheets.busy"]
+    busy = [r for r in caplog.records if r.name == "scoresheets.sync.busy"]
     assert busy
     assert all(match.token not in r.getMessage() and not r.exc_info for r in busy)
 
@@ -196,7 +196,7 @@ def test_it_logs_a_busy_database_as_one_warning_without_token(client: Client, ca
     with database_locked(), caplog.at_level(logging.INFO):
         client.post(f"/m/{match.token}/donnes/{saved.pk}/supprimer/", {"hand_version": 1})
     records = [r for r in caplog.records if r.levelno >= logging.WARNING]
-    assert [r.name for r in records] == ["scoresheets.busy"]
+    assert [r.name for r in records] == ["scoresheets.sync.busy"]
     assert records[0].levelno == logging.WARNING and not records[0].exc_info
     assert match.token not in records[0].getMessage()
 
@@ -224,7 +224,7 @@ def test_it_keeps_a_500_for_an_error_no_retry_cures():
     """A missing table (migrations not run) is a bug to see, not a busy database."""
     from django.db import DatabaseError
 
-    from scoresheets.busy import is_busy
+    from scoresheets.sync.busy import is_busy
 
     with pytest.raises(DatabaseError) as raised, connection.cursor() as cursor:
         cursor.execute("SELECT * FROM no_such_table")

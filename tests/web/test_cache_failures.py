@@ -14,8 +14,9 @@ import pytest
 from django.core.cache.backends.base import BaseCache
 from django.test import override_settings
 
-from scoresheets import caching, services
+from scoresheets import services
 from scoresheets.scoring import Rules
+from scoresheets.sync import caching
 from tests.factories import entry_form
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,7 +141,7 @@ def test_a_failing_cache_is_tried_once_then_skipped_and_logged_once(client, capl
 def test_the_breaker_skips_the_cache_for_a_while_then_lets_one_call_try_it(caplog):
     clock = Clock()
     breaker = caching.Breaker(seconds=5, log_interval=60, clock=clock)
-    caplog.set_level(logging.WARNING, logger="scoresheets.caching")
+    caplog.set_level(logging.WARNING, logger="scoresheets.sync.caching")
     tried: list[int] = []
 
     def failing() -> None:
@@ -172,7 +173,7 @@ def test_the_breaker_skips_the_cache_for_a_while_then_lets_one_call_try_it(caplo
 def test_the_breaker_logs_again_after_its_interval_with_the_count(caplog):
     clock = Clock()
     breaker = caching.Breaker(seconds=5, log_interval=60, clock=clock)
-    caplog.set_level(logging.WARNING, logger="scoresheets.caching")
+    caplog.set_level(logging.WARNING, logger="scoresheets.sync.caching")
 
     def failing() -> None:
         raise ConnectionError("refused")

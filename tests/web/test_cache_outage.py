@@ -18,8 +18,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client, override_settings
 
-from scoresheets import caching
 from scoresheets.models import Match
+from scoresheets.sync import caching
 from scoresheets.sync.sheet import current_version
 from tests.factories import asgi_get, hand, make_match, play
 
@@ -235,9 +235,8 @@ def test_reads_made_from_the_event_loop_keep_their_redis_connections(redis_cache
     import redis
     from django.core.handlers.asgi import ASGIHandler
 
-    from scoresheets import loop_threads
-    from scoresheets.fastpoll import UnchangedPollASGI
-    from scoresheets.sync import stream
+    from scoresheets.sync import loop_threads, stream
+    from scoresheets.sync.fastpoll import UnchangedPollASGI
 
     match = play(make_match(), hand("A", 100))
     caching.version_changed([match.token, match.read_token], match.version)

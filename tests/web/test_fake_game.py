@@ -142,7 +142,7 @@ def test_the_import_page_takes_its_documents(client: Client):
 
 @in_the_fake_process
 def test_its_phone_scorer_is_listed_for_the_pages():
-    from scoresheets.pwa import sync_config
+    from scoresheets.sync.pwa import sync_config
 
     assert sync_config()["games"][-1].endswith("games/fake/scoring.js")
 

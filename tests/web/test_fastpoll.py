@@ -1,4 +1,4 @@
-"""The unchanged poll answered before Django (scoresheets/fastpoll.py): the same
+"""The unchanged poll answered before Django (scoresheets/sync/fastpoll.py): the same
 answer as Django's, and only when Django's would be an empty 204."""
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from django.db import close_old_connections
 from django.test import RequestFactory
 from django.urls import set_script_prefix
 
-from scoresheets import caching, limits, services
-from scoresheets.fastpoll import PER_REQUEST, UnchangedPollApp
+from scoresheets import limits, services
 from scoresheets.models import Match
+from scoresheets.sync import caching
+from scoresheets.sync.fastpoll import PER_REQUEST, UnchangedPollApp
 from tests.factories import asgi_get, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
@@ -214,7 +215,7 @@ def test_under_asgi_an_unchanged_poll_is_answered_before_django_as_django_would(
 
     from django.core.handlers.asgi import ASGIHandler
 
-    from scoresheets.fastpoll import UnchangedPollASGI
+    from scoresheets.sync.fastpoll import UnchangedPollASGI
 
     match = play(make_match(), hand("A", 100))
     reached = []

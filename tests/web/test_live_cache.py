@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scoresheets import caching, services
+from scoresheets import services
 from scoresheets.models import Hand, Match
+from scoresheets.sync import caching
 from tests.factories import entry_form, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
@@ -287,3 +289,21 @@ def test_a_correction_renders_its_row_and_the_later_ones_again(client: Client, m
     read = Client().get(f"/voir/{match.read_token}/poll/?v=0").content.decode()
     assert read.count('<li id="hand-') == 5
     assert "/donnes/" not in read
+
+
+def test_the_cache_s_code_digest_covers_the_whole_app():
+    """The cache's keys change with every file that shapes a cached answer,
+    wherever it lives: a module in a feature's package, a game's own
+    template, the catalogs (the digest once read only the top folder)."""
+    from scoresheets.games import assets
+    from scoresheets.sync.caching import code_files
+
+    files = set(code_files())
+    app = Path(caching.__file__).resolve().parents[1]
+    assert app / "sync" / "caching.py" in files
+    assert app / "concours" / "views.py" in files
+    assert app / "models.py" in files
+    for _prefix, folder in assets.template_dirs():
+        assert set(folder.rglob("*.html")) <= files
+    assert any(path.suffix == ".mo" for path in files)
+    assert not any("migrations" in path.parts for path in files)

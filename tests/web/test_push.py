@@ -10,9 +10,9 @@ import pytest
 from django.db import connection
 from django.test import Client, override_settings
 
-from scoresheets import caching, loop_threads, push, ratelimits, services
+from scoresheets import ratelimits, services
 from scoresheets.models import Hand, HandRevision, Match
-from scoresheets.sync import stream
+from scoresheets.sync import caching, loop_threads, push, stream
 from tests.factories import asgi_scope, counting_django, hand, make_match, play
 
 pytestmark = pytest.mark.django_db
@@ -246,7 +246,7 @@ def test_under_asgi_a_stream_is_served_in_the_loop_as_django_would():
     # middleware, one thread a process). Now the loop serves it, after the
     # first of each process, with Django's headers; Django still answers
     # the unknown token and push off.
-    from scoresheets.fastpoll import PER_REQUEST
+    from scoresheets.sync.fastpoll import PER_REQUEST
 
     match = play(make_match(), hand("A", 100))
     counting, reached = counting_django()

@@ -48,7 +48,7 @@ def _js_constant(source: str, name: str) -> str:
 
 
 def _worker_config(source: str) -> dict:
-    """The worker's CONFIG (scoresheets/pwa.py, sync_config), as rendered into it."""
+    """The worker's CONFIG (scoresheets/sync/pwa.py, sync_config), as rendered into it."""
     return json.loads(_js_constant(source, "CONFIG"))
 
 
@@ -242,9 +242,9 @@ def _page_config(html: str) -> dict:
 
 def test_the_pages_and_the_worker_share_one_configuration(client: Client):
     """The routes, the sheet's parts and the timings come from the server
-    (scoresheets/pwa.py), into the worker and into every page alike: none is
+    (scoresheets/sync/pwa.py), into the worker and into every page alike: none is
     copied into a script."""
-    from scoresheets import pwa
+    from scoresheets.sync import pwa
 
     worker = _worker_config(_worker(client))
     match = make_match()
@@ -273,7 +273,7 @@ def test_the_pages_and_the_worker_share_one_configuration(client: Client):
 def test_a_test_may_shorten_the_client_s_timings_and_only_those(client: Client, settings):
     from django.core.exceptions import ImproperlyConfigured
 
-    from scoresheets import pwa
+    from scoresheets.sync import pwa
 
     settings.REBELOTE_SYNC_TIMINGS = {"poll_visible": 100, "kept_for": 5_000}
     config = _page_config(client.get("/").content.decode())
@@ -286,7 +286,7 @@ def test_a_test_may_shorten_the_client_s_timings_and_only_those(client: Client, 
 
 def test_a_kept_entry_expires_after_three_days_and_its_row_says_so(client: Client):
     """docs/sync.md, "Expiry": three days, said in the user's language."""
-    from scoresheets import pwa
+    from scoresheets.sync import pwa
 
     assert pwa.TIMINGS_MS["kept_for"] == 3 * 24 * 3600 * 1000
     match = make_match()

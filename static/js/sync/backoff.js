@@ -1,4 +1,4 @@
-// How long the client waits, from the server's timings (scoresheets/pwa.py,
+// How long the client waits, from the server's timings (scoresheets/sync/pwa.py,
 // TIMINGS_MS: ``t`` below). PURE (tests/engine/js/backoff.test.mjs).
 
 // The wait before the next poll (only while visible and without a live

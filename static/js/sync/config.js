@@ -1,4 +1,4 @@
-// What the server tells the scripts (scoresheets/pwa.py, sync_config, in the
+// What the server tells the scripts (scoresheets/sync/pwa.py, sync_config, in the
 // page's <meta name="rebelote-sync">): the ids of the sheet's parts, the
 // route of a hand's correction page, the worker's caches and headers, the
 // timings (ms), the URLs of the games' scorers (scoring/games.js). The worker's script is rendered with the same (and the

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 
 import { pollDelay, retryDelay, sendTimeout, streamDelay } from "../../../static/js/sync/backoff.js";
 
-// The production timings (scoresheets/pwa.py, TIMINGS_MS).
+// The production timings (scoresheets/sync/pwa.py, TIMINGS_MS).
 const T = {
   poll_visible: 2000, poll_backoff_max: 30000,
   save_timeout: 10000, retry_min: 2000, retry_max: 60000,

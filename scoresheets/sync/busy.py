@@ -39,7 +39,7 @@ MESSAGE = gettext_lazy("Le serveur est très occupé. Réessayez dans un instant
 # SQLite's result codes that a retry cures (Python >= 3.11 names them on the error).
 SQLITE_BUSY = ("SQLITE_BUSY", "SQLITE_LOCKED")
 
-logger = logging.getLogger("scoresheets.busy")
+logger = logging.getLogger("scoresheets.sync.busy")
 
 
 def is_busy(error: BaseException) -> bool:

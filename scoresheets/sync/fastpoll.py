@@ -8,7 +8,7 @@ signals) costs about six times what gunicorn costs for such an answer
 caps the number of live tables. :class:`UnchangedPollApp` wraps the WSGI
 application: for a poll whose ``v`` is the match's version *as the cache
 holds it* (the value ``sync.sheet.poll`` reads first, written by the services in
-the writing transaction: ``scoresheets.caching``), it answers the same 204
+the writing transaction: ``scoresheets.sync.caching``), it answers the same 204
 itself. Anything else goes to Django unchanged: another method or query, an
 unknown or malformed token, a version that differs or that the cache does not
 hold, a host Django would refuse. While the cache fails (its circuit
@@ -36,8 +36,8 @@ from django.core.signals import request_finished, request_started
 from django.http.request import split_domain_port, validate_host
 from django.urls import get_script_prefix, reverse
 
-from scoresheets import caching, loop_threads
 from scoresheets.converters import TOKEN_LENGTH, TokenConverter
+from scoresheets.sync import caching, loop_threads
 
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
 

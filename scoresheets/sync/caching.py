@@ -51,6 +51,8 @@ from django.core.cache import cache
 from django.middleware.csrf import get_token
 from django.utils.html import format_html
 
+from scoresheets.games import assets
+
 log = logging.getLogger(__name__)
 
 VERSION_TTL = 30  # seconds: a lost version write is seen at worst this late
@@ -60,15 +62,23 @@ EXPORT_TTL = 60 * 60  # seconds: a table's CSV exports (keyed by its matches' ve
 SUMMARY_TTL = 30 * 24 * 60 * 60  # seconds: a finished match's figures never change
 
 
-def _code_digest() -> str:
-    """A short digest of everything that shapes what is cached: the app's
-    Python code, the templates and the compiled translations."""
-    app = Path(__file__).resolve().parent
-    files = [*app.rglob("*.py"), *app.rglob("*.mo")]
+def code_files() -> list[Path]:
+    """Every file that shapes what is cached, sorted: the app's Python code,
+    its templates (the project's and each game's own) and its compiled
+    translations; no migration."""
+    app = Path(__file__).resolve().parents[1]  # scoresheets/, the games' folders within
+    files = [*app.rglob("*.py"), *app.rglob("*.mo"), *app.rglob("*.html")]
     for folder in settings.TEMPLATES[0]["DIRS"]:
         files.extend(Path(folder).rglob("*.html"))
+    for _prefix, folder in assets.template_dirs():  # a game's package may live elsewhere
+        files.extend(folder.rglob("*.html"))
+    return sorted({f for f in files if "migrations" not in f.parts})
+
+
+def _code_digest() -> str:
+    """A short digest of :func:`code_files` (names and contents)."""
     digest = hashlib.sha256()
-    for path in sorted(f for f in files if "migrations" not in f.parts):
+    for path in code_files():
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
