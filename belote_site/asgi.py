@@ -5,7 +5,7 @@ What holds what (``bench/README.md``, "Push and slow phones"):
 
 - granian reads each request's headers in its Rust layer (with a timeout)
   and hands complete requests to this process's event loop;
-- ``scoresheets.uploads.ASGIBodyGuard`` reads a body with a deadline and a
+- ``scoresheets.matches.uploads.ASGIBodyGuard`` reads a body with a deadline and a
   cap, in the loop;
 - an unchanged poll is answered in the loop (``scoresheets/sync/fastpoll.py``);
 - a match page's event stream (``scoresheets/sync/stream.py``) is a
@@ -39,9 +39,9 @@ django_asgi = get_asgi_application()
 django_wsgi = get_wsgi_application()
 
 from scoresheets.converters import TOKEN_LENGTH  # noqa: E402  (needs Django set up)
+from scoresheets.matches.uploads import ASGIBodyGuard  # noqa: E402
 from scoresheets.sync.fastpoll import UnchangedPollASGI  # noqa: E402
 from scoresheets.sync.stream import EventStreamASGI  # noqa: E402
-from scoresheets.uploads import ASGIBodyGuard  # noqa: E402
 
 # Threads that run Django's request cycle, per worker process: the GIL runs
 # one at a time, the others wait on the database (gunicorn.conf.py's figure).

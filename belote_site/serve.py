@@ -8,7 +8,7 @@ a request whose headers trickle in, or a phone that does not read its answer,
 is held by granian's Rust HTTP layer and its event loop, never by one of a
 few threads (with gunicorn's gthread workers, 8 such connections stopped the
 server); granian has a header read timeout of its own, and
-``scoresheets.uploads.ASGIBodyGuard`` bounds the body's size and time before
+``scoresheets.matches.uploads.ASGIBodyGuard`` bounds the body's size and time before
 Django reads it.
 
 Environment (as ``gunicorn.conf.py`` read it):

@@ -108,7 +108,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     # Before any view reads the body (the CSRF check reads request.POST in
     # process_view, which runs after every middleware's __call__).
-    "scoresheets.uploads.body_size_limit",
+    "scoresheets.matches.uploads.body_size_limit",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -230,7 +230,7 @@ SESSION_ENGINE = "scoresheets.sessions"
 
 # Request bodies (issue 8): the numbers are in scoresheets/limits.py. A body
 # over REQUEST_MAX_BYTES is refused from its Content-Length before it is read
-# (scoresheets.uploads.body_size_limit), so Django's own data check never
+# (scoresheets.matches.uploads.body_size_limit), so Django's own data check never
 # comes first; an uploaded file is cut off the moment it passes the import's
 # cap while it streams (CappedUploadHandler), and one within it stays in
 # memory: nothing is ever spooled to disk.
@@ -239,7 +239,7 @@ from scoresheets import limits as _limits  # noqa: E402 - plain constants, no Dj
 DATA_UPLOAD_MAX_MEMORY_SIZE = _limits.REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = _limits.REQUEST_MAX_BYTES
 FILE_UPLOAD_HANDLERS = [
-    "scoresheets.uploads.CappedUploadHandler",
+    "scoresheets.matches.uploads.CappedUploadHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
 ]
 
@@ -312,7 +312,7 @@ SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 # A form refused by the CSRF check gets the app's own page, in the user's
 # language (Django's has an inline style, which the CSP blocks).
-CSRF_FAILURE_VIEW = "scoresheets.views.csrf_failure"
+CSRF_FAILURE_VIEW = "scoresheets.matches.views.csrf_failure"
 
 # HTTPS, from the environment: off by default so that `make run` works on
 # http://127.0.0.1; the README's production environment turns them on.

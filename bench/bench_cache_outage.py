@@ -62,7 +62,7 @@ import django
 django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.scoring import HandInput, Rules
 match = services.match_create(names=["a", "b", "c", "d"], rules=Rules(target=100000))
 for n in range(30):

@@ -83,8 +83,8 @@ def make_concours(teams: int, hands: int):
     """A concours of ``teams`` teams, partie 1 drawn, ``hands`` hands at every table."""
     from django.db import connections
 
-    from scoresheets import services
     from scoresheets.concours import services as cs
+    from scoresheets.matches import services
     from scoresheets.scoring import HandInput
 
     rng = random.Random(19)

@@ -63,7 +63,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from scoresheets import services  # noqa: E402
+from scoresheets.matches import services  # noqa: E402
 from scoresheets.models import Match  # noqa: E402
 
 NAMES = ["Alice", "Bob", "Claire", "Dan"]
@@ -98,7 +98,7 @@ SHEET_CPU: list[float] = []  # the CPU of the sheet's rendering, within each sav
 def _timed_sheet_fragments():
     """Wrap the hand views' ``sheet_fragments`` to count its CPU (the sheet
     after the hand, apart from the fresh entry form)."""
-    from scoresheets import hand_views
+    from scoresheets.matches import hand_views
 
     real = hand_views.sheet_fragments
 

@@ -41,7 +41,8 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from scoresheets import limits, services, tables  # noqa: E402
+from scoresheets import limits, tables  # noqa: E402
+from scoresheets.matches import services  # noqa: E402
 from scoresheets.models import Hand, HandRevision, Match, Table  # noqa: E402
 from scoresheets.scoring import HandInput  # noqa: E402
 

@@ -53,7 +53,8 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart  # noqa: E402
 
-from scoresheets import limits, services  # noqa: E402
+from scoresheets import limits  # noqa: E402
+from scoresheets.matches import services  # noqa: E402
 from scoresheets.models import Match  # noqa: E402
 from scoresheets.scoring import Rules  # noqa: E402
 from tests.factories import new_match_form  # noqa: E402

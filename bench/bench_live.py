@@ -174,7 +174,7 @@ class Tables:
         """At least ``count`` tables (a match of 4 players and ``hands`` hands each)."""
         from django.db import connections
 
-        from scoresheets import services
+        from scoresheets.matches import services
         from scoresheets.scoring import HandInput, Rules
 
         rng = random.Random(len(self.tables))

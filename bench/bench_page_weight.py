@@ -40,7 +40,7 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from scoresheets import services  # noqa: E402
+from scoresheets.matches import services  # noqa: E402
 from scoresheets.scoring import HandInput, Rules  # noqa: E402
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",

@@ -47,7 +47,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import include, path  # noqa: E402
 from django.utils import translation  # noqa: E402
 
-from scoresheets import services  # noqa: E402
+from scoresheets.matches import services  # noqa: E402
 from scoresheets.scoring import HandInput, Rules  # noqa: E402
 from scoresheets.sync import caching  # noqa: E402
 from scoresheets.sync.sheet import sheet_name  # noqa: E402

@@ -41,7 +41,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from scoresheets import presets, scoring, services, tables  # noqa: E402
+from scoresheets import presets, scoring, tables  # noqa: E402
+from scoresheets.matches import services  # noqa: E402
 from scoresheets.models import Hand, Match, Player, Table, TablePlayer  # noqa: E402
 
 SEED = 20261130

@@ -41,8 +41,9 @@ from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from scoresheets import scoring, services  # noqa: E402
+from scoresheets import scoring  # noqa: E402
 from scoresheets.games.coinche.engine import CoincheRules  # noqa: E402
+from scoresheets.matches import services  # noqa: E402
 from scoresheets.models import Match  # noqa: E402
 
 NAMES = ("Alice", "Bob", "Claire", "Dan")

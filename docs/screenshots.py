@@ -385,8 +385,8 @@ def _django() -> None:
 def _play_donnes(concours, rng: random.Random, hands: int | None) -> None:
     """Enter ``hands`` donnes (all the partie's when None, a few at random
     tables otherwise) at every table of the current partie."""
-    from scoresheets import services
     from scoresheets.concours import services as cs
+    from scoresheets.matches import services
     from scoresheets.scoring import HandInput
 
     state = cs.load(concours)

@@ -20,7 +20,6 @@ from django.forms.utils import ErrorDict
 from django.utils.translation import gettext_lazy as _
 
 from scoresheets import limits, scoring
-from scoresheets.documents import DocumentError, parse_json
 from scoresheets.game_forms import (  # noqa: F401  (re-exported: the forms' building blocks)
     ANNOUNCEMENTS_MAX,
     FIELD_PROBLEM_MESSAGES,
@@ -34,6 +33,7 @@ from scoresheets.game_forms import (  # noqa: F401  (re-exported: the forms' bui
 )
 from scoresheets.games import registry
 from scoresheets.games.base import WebGame
+from scoresheets.matches.documents import DocumentError, parse_json
 from scoresheets.models import PLAYER_NAME_MAX, TEAM_NAME_MAX
 from scoresheets.text import NameField
 
@@ -331,7 +331,7 @@ class ImportForm(OneTimeKeyForm):
 
     def __init__(self, *args: Any, too_large: bool = False, **kwargs: Any) -> None:
         """``too_large``: the upload guard cut the file off while it streamed
-        (``scoresheets.uploads``): it is refused as too big, not as missing."""
+        (``scoresheets.matches.uploads``): it is refused as too big, not as missing."""
         super().__init__(*args, **kwargs)
         self.too_large = too_large
         if too_large:

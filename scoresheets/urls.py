@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from scoresheets import hand_views, views
 from scoresheets.concours import room_views as room
 from scoresheets.concours import views as concours_views
 from scoresheets.converters import TokenConverter
+from scoresheets.matches import hand_views, views
 from scoresheets.season import views as season_views
 from scoresheets.sync import pwa
 from scoresheets.tables import views as table_views

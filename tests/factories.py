@@ -6,8 +6,9 @@ import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoresheets import scoring, services
+from scoresheets import scoring
 from scoresheets.concours import services as cs
+from scoresheets.matches import services
 from scoresheets.models import Match
 
 NAMES = ("Alice", "Bob", "Claire", "Dan")  # seats 1-4: Alice & Claire (A) vs Bob & Dan (B)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match, Table
 from scoresheets.scoring import CoincheRules, HandInput, Rules
 from scoresheets.tables import services as tables

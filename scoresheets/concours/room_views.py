@@ -42,12 +42,12 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
-from scoresheets import exports, services
 from scoresheets.concours import room as room_of
 from scoresheets.concours import services as cs
+from scoresheets.matches import exports, services
+from scoresheets.matches.view_helpers import attachment, download_name
 from scoresheets.models import Concours
 from scoresheets.sync import caching
-from scoresheets.view_helpers import attachment, download_name
 
 # The phone's own signed cookie: {read token: the entrant this phone follows}.
 # Not the session: the room's link is public (on the projector), and a session

@@ -33,9 +33,10 @@ from django.db.models import Count, F, Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from scoresheets import presets, scoring, services
+from scoresheets import presets, scoring
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import pairing, ranking
+from scoresheets.matches import services
 from scoresheets.models import (
     PLAYER_NAME_MAX,
     Concours,

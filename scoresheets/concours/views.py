@@ -37,10 +37,10 @@ from scoresheets.concours.forms import (
     concours_message,
 )
 from scoresheets.games import registry
+from scoresheets.matches.view_helpers import STALE_PAGE, remember, remembered, see_other
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
 from scoresheets.sync import busy
 from scoresheets.sync.ladder import Answer, attempt
-from scoresheets.view_helpers import STALE_PAGE, remember, remembered, see_other
 
 MY_CONCOURS = "my_concours"  # session key: the organiser's links this browser opened
 MY_CONCOURS_MAX = 10

@@ -30,10 +30,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from scoresheets import scoring, services
+from scoresheets import scoring
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import services as cs
 from scoresheets.converters import TOKEN_LENGTH
+from scoresheets.matches import services
 from scoresheets.models import Concours, Match, Season, Table
 from scoresheets.season import ranking as season_core
 

@@ -25,11 +25,20 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scoresheets import exports, ratelimits
+from scoresheets import ratelimits
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import room_views as room
 from scoresheets.concours import services as cs
 from scoresheets.concours.views import MY_CONCOURS
+from scoresheets.matches import exports
+from scoresheets.matches.view_helpers import (
+    STALE_PAGE,
+    attachment,
+    download_name,
+    remember,
+    remembered,
+    see_other,
+)
 from scoresheets.models import Concours, Season
 from scoresheets.season import services as ss
 from scoresheets.season.forms import (
@@ -41,14 +50,6 @@ from scoresheets.season.forms import (
 )
 from scoresheets.sync import busy
 from scoresheets.sync.ladder import attempt
-from scoresheets.view_helpers import (
-    STALE_PAGE,
-    attachment,
-    download_name,
-    remember,
-    remembered,
-    see_other,
-)
 
 MY_SEASONS = "my_seasons"  # session key: the organiser's links this browser opened
 MY_SEASONS_MAX = 10

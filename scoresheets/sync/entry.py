@@ -26,7 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from scoresheets.forms import HandForm
-from scoresheets.match_page import hand_form
+from scoresheets.matches.match_page import hand_form
 from scoresheets.models import Match, Player
 from scoresheets.sync import caching
 

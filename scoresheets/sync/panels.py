@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from scoresheets.forms import HandForm
+from scoresheets.matches.scoresheet import Scoresheet
 from scoresheets.models import Hand
-from scoresheets.scoresheet import Scoresheet
 from scoresheets.sync.kinds import ConflictKind, HandConflict
 from scoresheets.sync.words import conflict_message
 from scoresheets.text import of_name

@@ -18,7 +18,7 @@ from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match
 from scoresheets.sync import caching, push
 

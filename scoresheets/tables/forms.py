@@ -1,6 +1,6 @@
 """Forms of the tables of friends: create a table, add a player, start a match
 from the roster, filter the history. They validate and speak the user's
-language; the services (``scoresheets.tables.services``, ``scoresheets.services``) write.
+language; the services (``scoresheets.tables.services``, ``scoresheets.matches.services``) write.
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import QuerySet
 
-from scoresheets import ratings, scoring, services, stats
+from scoresheets import ratings, scoring, stats
+from scoresheets.matches import services
 from scoresheets.models import Hand, Match, Player, Table, TablePlayer, hand_input, rules_of
 from scoresheets.sync import caching
 

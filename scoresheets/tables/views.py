@@ -28,9 +28,11 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scoresheets import charts, exports, presets, ratelimits, ratings, scoring, services, stats
+from scoresheets import presets, ratelimits, ratings, scoring, stats
 from scoresheets.forms import presets_for_script
 from scoresheets.games import registry
+from scoresheets.matches import charts, exports, services
+from scoresheets.matches.view_helpers import create_match, remember, remembered, see_other
 from scoresheets.models import Match, Table, TablePlayer
 from scoresheets.sync import busy, caching
 from scoresheets.sync.ladder import attempt
@@ -43,7 +45,6 @@ from scoresheets.tables.forms import (
     duplicate_message,
 )
 from scoresheets.text import of_name
-from scoresheets.view_helpers import create_match, remember, remembered, see_other
 
 MY_TABLES = "my_tables"  # session key: tokens of the tables this browser created or opened
 MY_TABLES_MAX = 20

@@ -3,7 +3,7 @@
 They arrange what the engine computed for display (team colours, card
 names, links); they never score anything. The sheet's own view-models (teams,
 rows, whose turn it is, deleted hands) are properties of
-:class:`~scoresheets.scoresheet.Scoresheet`.
+:class:`~scoresheets.matches.scoresheet.Scoresheet`.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoresheets import presets, rule_words, scoring
-from scoresheets.explain import explain_result
 from scoresheets.games import registry
+from scoresheets.matches.explain import explain_result
+from scoresheets.matches.scoresheet import Scoresheet
 from scoresheets.models import Hand, Match, Table, seat_team
-from scoresheets.scoresheet import Scoresheet
 from scoresheets.sync import caching, push
 from scoresheets.text import of_name
 

@@ -1,5 +1,5 @@
 // The sheet as an image (issue 20: the result shared on WhatsApp): the link
-// [data-share-image] names the PNG the server draws (scoresheets/share_image.py).
+// [data-share-image] names the PNG the server draws (scoresheets/matches/share_image.py).
 // Where the phone can share files (the Web Share API's navigator.canShare
 // with files), a tap fetches it and opens the share sheet with the image;
 // elsewhere (a desktop browser, an old phone), and without JavaScript, the

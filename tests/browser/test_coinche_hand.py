@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from scoresheets import scoring, services
+from scoresheets import scoring
+from scoresheets.matches import services
 from tests.browser.phones import CSP_PROBLEMS, phone
 from tests.factories import NAMES
 

@@ -15,9 +15,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from scoresheets import services
 from scoresheets.concours import room as concours_room
 from scoresheets.concours import services as cs
+from scoresheets.matches import services
 from scoresheets.models import Concours
 from scoresheets.scoring import HandInput
 from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, enter_hand, phone, totals

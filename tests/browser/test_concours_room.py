@@ -11,10 +11,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoresheets import services
 from scoresheets.concours import room as room_of
 from scoresheets.concours import room_views
 from scoresheets.concours import services as cs
+from scoresheets.matches import services
 from scoresheets.scoring import HandInput
 from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, _watch, phone
 

@@ -24,7 +24,8 @@ import uuid
 import pytest
 from django.db import connection
 
-from scoresheets import scoring, services
+from scoresheets import scoring
+from scoresheets.matches import services
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import entry_form, make_match
 

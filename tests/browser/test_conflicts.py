@@ -12,7 +12,7 @@ import pytest
 from django.db import connections
 from playwright.sync_api import expect
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match
 from tests.browser.phones import enter_hand, phone, wait_until_still
 from tests.factories import hand, make_match, play

@@ -20,7 +20,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match
 from tests.browser.phones import CSP_PROBLEMS, enter_hand
 from tests.browser.test_offline import _context, _open_offline_ready, _page, set_network

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheets import scoring, services
+from scoresheets import scoring
+from scoresheets.matches import services
 from tests.browser.phones import CSP_PROBLEMS, enter_hand, phone
 from tests.browser.test_conflicts import elsewhere
 

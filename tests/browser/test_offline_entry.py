@@ -308,7 +308,7 @@ def test_a_save_slower_than_the_first_wait_gets_through_later(
     """Every save takes longer on the server than the first wait: it gives
     up, the retries wait longer, one hears the (replayed) answer: saved once.
     (In production: 10 s, then 20 s, 40 s, 60 s; here ten times shorter.)"""
-    from scoresheets import services
+    from scoresheets.matches import services
 
     settings.REBELOTE_SYNC_TIMINGS = {"save_timeout": 1_000, "retry_min": 200, "retry_max": 6_000}
     record = services.hand_record

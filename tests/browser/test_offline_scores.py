@@ -12,7 +12,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoresheets import scoring, services
+from scoresheets import scoring
+from scoresheets.matches import services
 from tests.browser.phones import CSP_PROBLEMS, enter_hand
 from tests.browser.test_offline import _context, _open_offline_ready, _stored, set_network
 from tests.browser.test_offline_corrections import _hand_ids, _open_edit

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from scoresheets import scoring, services
+from scoresheets import scoring
+from scoresheets.matches import services
 from scoresheets.models import Hand
 from tests.browser.phones import CSP_PROBLEMS, phone, wait_until_still
 from tests.factories import NAMES, hand, make_match, play

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match
 from tests.browser.phones import CSP_PROBLEMS, enter_hand, phone, start_match, totals
 from tests.factories import hand, make_match

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Hand, Match
 from tests.browser.phones import phone, wait_until_still
 from tests.browser.test_conflicts import elsewhere, live_hands, wait_for_version

@@ -14,8 +14,8 @@ import pytest
 from django.utils import translation
 from hypothesis import given
 
-from scoresheets.explain import explain_result
 from scoresheets.games.coinche.explain import contract_label
+from scoresheets.matches.explain import explain_result
 from scoresheets.models import Match
 from scoresheets.scoring import CoincheHand, CoincheRules, HandResult, Outcome, Pair, score_match
 from tests.engine.test_coinche_properties import FAST, match_strategy

@@ -1,4 +1,4 @@
-"""CSV exports of a table (scoresheets.exports)."""
+"""CSV exports of a table (scoresheets.matches.exports)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,13 @@ import csv
 import io
 from datetime import date, datetime
 
-from scoresheets.exports import DELIMITER, HAND_COLUMNS, MATCH_COLUMNS, hands_csv, matches_csv
+from scoresheets.matches.exports import (
+    DELIMITER,
+    HAND_COLUMNS,
+    MATCH_COLUMNS,
+    hands_csv,
+    matches_csv,
+)
 from scoresheets.scoring import HandInput, Pair, Rules
 from scoresheets.stats import PlayedMatch, build_match
 

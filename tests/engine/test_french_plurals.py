@@ -26,7 +26,7 @@ FUZZY = """#: templates/scoresheets/_share.html:11
 msgid "Pour jouer"
 msgstr "%(count)s joueur"
 
-#: scoresheets/charts.py:225
+#: scoresheets/matches/charts.py:225
 #, fuzzy, python-format
 #| msgid "Plus %(count)s partie en cours."
 #| msgid_plural "Plus %(count)s parties en cours."

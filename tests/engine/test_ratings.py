@@ -183,7 +183,7 @@ def test_win_probability_favours_the_stronger_team():
 
 
 def test_rating_svg_draws_the_history_without_script():
-    from scoresheets.charts import rating_svg
+    from scoresheets.matches.charts import rating_svg
 
     history = compute_ratings(rotating_matches(24)).get(1).history
     svg = str(rating_svg(history, title="Zoé <l'as>"))

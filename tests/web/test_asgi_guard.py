@@ -1,4 +1,4 @@
-"""The ASGI body guard (scoresheets/uploads.py, ASGIBodyGuard): a body read
+"""The ASGI body guard (scoresheets/matches/uploads.py, ASGIBodyGuard): a body read
 with a cap and a deadline in the event loop, before Django sees it."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from scoresheets import limits
-from scoresheets.uploads import ASGIBodyGuard
+from scoresheets.matches.uploads import ASGIBodyGuard
 
 
 def run(guard: ASGIBodyGuard, headers: list, messages: list, *, forever: bool = False):

@@ -14,7 +14,7 @@ import pytest
 from django.core.cache.backends.base import BaseCache
 from django.test import override_settings
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.scoring import Rules
 from scoresheets.sync import caching
 from tests.factories import entry_form
@@ -27,7 +27,7 @@ django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
 from django.test import Client
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.scoring import Rules
 match = services.match_create(names=["a", "b", "c", "d"], rules=Rules())
 response = Client().get(f"/m/{match.token}/poll/?v={match.version}")

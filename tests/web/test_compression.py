@@ -6,7 +6,7 @@ import gzip
 
 import pytest
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.scoring import HandInput, Rules
 
 pytestmark = pytest.mark.django_db

@@ -16,11 +16,11 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from scoresheets import services
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import ranking, room_views
 from scoresheets.concours import room as concours_room
 from scoresheets.concours import services as cs
+from scoresheets.matches import services
 from scoresheets.scoring import HandInput
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from scoresheets import services
 from scoresheets.concours import pairing, ranking
 from scoresheets.concours import services as cs
+from scoresheets.matches import services
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty, Match
 from scoresheets.scoring import HandInput, MatchError
 

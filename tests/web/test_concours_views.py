@@ -12,8 +12,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoresheets import services
 from scoresheets.concours import services as cs
+from scoresheets.matches import services
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
 from scoresheets.scoring import HandInput
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoresheets import scoring, services
+from scoresheets import scoring
+from scoresheets.matches import services
 from scoresheets.models import Match
 from scoresheets.tables import services as tables
 from tests.factories import hand, make_match, new_match_form, play

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from scoresheets import services
-from scoresheets.charts import progress_svg
-from scoresheets.explain import explain_hand
+from scoresheets.matches import services
+from scoresheets.matches.charts import progress_svg
+from scoresheets.matches.explain import explain_hand
 from scoresheets.scoring import HandInput, Pair, Rules
 
 pytestmark = pytest.mark.django_db

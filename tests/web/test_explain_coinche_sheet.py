@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from scoresheets import services
-from scoresheets.explain import explain_hand
+from scoresheets.matches import services
+from scoresheets.matches.explain import explain_hand
 from scoresheets.scoring import CoincheHand, CoincheRules
 
 

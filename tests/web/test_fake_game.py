@@ -23,7 +23,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match
 from scoresheets.scoring.engines import ENGINES, EXTRA_GAMES_VARIABLE
 from tests.factories import entry_form

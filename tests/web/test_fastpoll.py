@@ -13,7 +13,8 @@ from django.db import close_old_connections
 from django.test import RequestFactory
 from django.urls import set_script_prefix
 
-from scoresheets import limits, services
+from scoresheets import limits
+from scoresheets.matches import services
 from scoresheets.models import Match
 from scoresheets.sync import caching
 from scoresheets.sync.fastpoll import PER_REQUEST, UnchangedPollApp

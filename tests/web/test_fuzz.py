@@ -21,9 +21,10 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from scoresheets import scoring, services
+from scoresheets import scoring
 from scoresheets.forms import DeviceForm, ImportForm, MatchForm
 from scoresheets.games import registry
+from scoresheets.matches import services
 from scoresheets.models import Hand, Match, Table
 from scoresheets.tables import services as tables
 from scoresheets.tables.forms import HistoryFilter, PlayerForm, TableForm, TableMatchForm

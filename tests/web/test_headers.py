@@ -19,7 +19,7 @@ from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from belote_site.settings import env_int, env_proxy_ssl_header
-from scoresheets import services
+from scoresheets.matches import services
 from tests.factories import hand, make_match, play
 from tests.tables_fixture import Fixture, make_fixture
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from scoresheets import services
 from scoresheets.concours import services as cs
+from scoresheets.matches import services
 from scoresheets.models import Hand
 from scoresheets.scoring import HandInput
 from scoresheets.season import services as season_services

@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from scoresheets import services
-from scoresheets.explain import explain_hand
+from scoresheets.matches import services
+from scoresheets.matches.explain import explain_hand
 from scoresheets.models import Match
 from scoresheets.tables import services as tables
 from tests.factories import hand, make_match, play

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match
 from scoresheets.scoring import MatchError, parse_match_document
 from tests.commands import run_command

@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match
 from tests.conftest import ROOT
 from tests.factories import hand, make_match

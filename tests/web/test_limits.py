@@ -15,7 +15,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, RequestFactory
 from django.utils import timezone
 
-from scoresheets import limits, scoring, services, uploads
+from scoresheets import limits, scoring
+from scoresheets.matches import services, uploads
 from scoresheets.models import Hand, Match, Table, TablePlayer
 from tests.commands import run_command
 from tests.factories import entry_form, hand, make_match

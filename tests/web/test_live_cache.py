@@ -13,7 +13,7 @@ from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Hand, Match
 from scoresheets.sync import caching
 from tests.factories import entry_form, hand, make_match, play

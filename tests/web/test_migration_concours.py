@@ -10,8 +10,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from scoresheets import services
 from scoresheets.concours import services as cs
+from scoresheets.matches import services
 from scoresheets.models import Concours, Match
 from scoresheets.scoring import HandInput
 

@@ -18,7 +18,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from scoresheets import exports, services
+from scoresheets.matches import exports, services
 from scoresheets.models import Hand, HandRevision, Match
 from scoresheets.scoring import CoincheHand, CoincheRules, HandInput, Pair, Rules
 from scoresheets.tables import services as tables

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 from django.http import QueryDict
 
-from scoresheets import scoring, services
+from scoresheets import scoring
 from scoresheets.game_forms import ANNOUNCEMENTS_MAX
-from scoresheets.match_page import hand_form
+from scoresheets.matches import services
+from scoresheets.matches.match_page import hand_form
 from scoresheets.scoring import CoincheRules
 from tests import node
 from tests.factories import hand, make_match, play

@@ -10,7 +10,8 @@ import pytest
 from django.db import connection
 from django.test import Client, override_settings
 
-from scoresheets import ratelimits, services
+from scoresheets import ratelimits
+from scoresheets.matches import services
 from scoresheets.models import Hand, HandRevision, Match
 from scoresheets.sync import caching, loop_threads, push, stream
 from tests.factories import asgi_scope, counting_django, hand, make_match, play

@@ -15,9 +15,10 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from scoresheets import services, urls
+from scoresheets import urls
 from scoresheets.concours import room as concours_room
 from scoresheets.concours import services as cs
+from scoresheets.matches import services
 from scoresheets.models import Concours, Hand, HandRevision, Match, Season, Table, TablePlayer
 from scoresheets.season import services as season_services
 from tests.factories import hand, make_match, new_match_form, play

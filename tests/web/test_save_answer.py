@@ -14,10 +14,10 @@ from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scoresheets import services
 from scoresheets.games.coinche.engine import CoincheRules
+from scoresheets.matches import services
+from scoresheets.matches.scoresheet import Scoresheet
 from scoresheets.models import Match
-from scoresheets.scoresheet import Scoresheet
 from tests.factories import NAMES, hand, make_match, play
 
 pytestmark = pytest.mark.django_db

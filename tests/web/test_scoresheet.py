@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from scoresheets import services
+from scoresheets.matches import services
 from tests.factories import hand, make_match
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_hand_pages_are_the_reversed_correction_pages(token):
     paths as a reverse for each hand, also for a token that holds the sample id."""
     from django.urls import reverse
 
-    from scoresheets.scoresheet import hand_pages
+    from scoresheets.matches.scoresheet import hand_pages
 
     ids = [1, 9, 10, 987_654_321, 123_456_789_012]
     assert hand_pages(token, ids) == [reverse("hand_edit", args=[token, i]) for i in ids]

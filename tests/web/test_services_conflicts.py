@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Hand, Match
 from scoresheets.scoring import HandInput, Rules
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Hand, HandRevision, Match
 from scoresheets.scoring import HandInput, MatchError, Pair, Rules
 

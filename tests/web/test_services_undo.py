@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheets import scoring, services
+from scoresheets import scoring
+from scoresheets.matches import services
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import hand, make_match, play
 

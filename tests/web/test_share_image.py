@@ -1,5 +1,5 @@
 """The sheet as a PNG image to share (issue 20): drawn on the server
-(scoresheets/share_image.py), at the match's link and its read-only link."""
+(scoresheets/matches/share_image.py), at the match's link and its read-only link."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import translation
 from PIL import Image, ImageDraw
 
-from scoresheets import services, share_image
+from scoresheets.matches import services, share_image
 from scoresheets.models import Match
 from scoresheets.scoring import CoincheHand, CoincheRules
 from tests.factories import hand, make_match, play

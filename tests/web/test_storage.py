@@ -14,7 +14,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoresheets import presets, scoring, services
+from scoresheets import presets, scoring
+from scoresheets.matches import services
 from scoresheets.models import Hand, Match
 from scoresheets.scoring.engines import ENGINES
 from scoresheets.tables import services as tables

@@ -11,7 +11,8 @@ import pytest
 from django.db import OperationalError
 from django.test import Client
 
-from scoresheets import ratelimits, services
+from scoresheets import ratelimits
+from scoresheets.matches import services
 from scoresheets.models import Hand, Match
 from scoresheets.sync.kinds import STATUS, Answer, ConflictKind, UndoRefusal
 from scoresheets.sync.sheet import FOLLOWS_SHEET, SHEET_PARTS

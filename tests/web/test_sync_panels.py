@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from scoresheets import services
-from scoresheets.match_page import hand_form
+from scoresheets.matches import services
+from scoresheets.matches.match_page import hand_form
 from scoresheets.models import Match
 from scoresheets.sync import panels
 from scoresheets.sync.kinds import ConflictKind, HandConflict

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match, TablePlayer
 from scoresheets.scoring import HandInput, MatchError, Rules
 from scoresheets.tables import services as tables

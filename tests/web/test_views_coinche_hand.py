@@ -12,8 +12,9 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from scoresheets import scoring, services
+from scoresheets import scoring
 from scoresheets.forms import PROBLEM_MESSAGES, problem_message
+from scoresheets.matches import services
 from scoresheets.models import Hand, Match
 from tests.factories import NAMES, entry_form
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoresheets import scoring, services
+from scoresheets import scoring
 from scoresheets.announcement_helper import COMPARE
+from scoresheets.matches import services
 from tests.factories import NAMES, entry_form
 from tests.web.test_announcement_helper import compare_on_match, decl, text
 

@@ -19,7 +19,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scoresheets import charts, scoring, services
+from scoresheets import scoring
+from scoresheets.matches import charts, services
 from scoresheets.models import Match
 from scoresheets.tables import services as tables
 from tests.engine.test_stats_coinche import C1_HANDS, C2_HANDS

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Hand, Match
 from tests.factories import hand, make_match, play
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import entry_form, hand, make_match, play
 

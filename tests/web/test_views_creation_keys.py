@@ -12,7 +12,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Hand, Match, Table
 from scoresheets.tables import services as tables
 from tests.factories import hand, make_match, play

@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match
 from tests.factories import hand, make_match, play
 

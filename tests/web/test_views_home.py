@@ -10,7 +10,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match
 from tests.factories import hand, make_match, play
 

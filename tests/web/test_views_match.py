@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from tests.factories import hand, make_match, play
 
 pytestmark = pytest.mark.django_db
@@ -174,7 +174,7 @@ def test_it_reads_the_page_in_the_same_queries_whatever_the_hands(
 
 
 def test_it_names_who_held_the_belote(client: Client):
-    from scoresheets import services
+    from scoresheets.matches import services
 
     match = make_match()
     services.hand_record(match=match, hand=hand("A", 100, belote="B"), taker_seat=1, belote_seat=4)

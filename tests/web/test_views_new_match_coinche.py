@@ -13,8 +13,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from scoresheets import presets, scoring, services
+from scoresheets import presets, scoring
 from scoresheets.games import registry
+from scoresheets.matches import services
 from scoresheets.models import Match
 from scoresheets.tables import services as tables
 from tests.factories import NEW_MATCH_RULES

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from tests.factories import hand, make_match, play
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,8 @@ import re
 import pytest
 from django.test import Client
 
-from scoresheets import scoring, services
+from scoresheets import scoring
+from scoresheets.matches import services
 from scoresheets.models import Hand
 from tests.factories import NAMES, entry_form, make_match
 

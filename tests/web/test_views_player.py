@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.scoring import HandInput
 from scoresheets.tables import services as tables
 from tests.tables_fixture import make_fixture, quick_match

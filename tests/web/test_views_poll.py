@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import Match, new_token
 from tests.factories import hand, make_match, play
 

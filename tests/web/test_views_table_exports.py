@@ -108,7 +108,7 @@ def test_a_download_again_is_read_from_the_cache_until_a_match_changes(
 ):
     """Issue 21: at a table's cap, the hands' export cost 617 ms of CPU at
     every download."""
-    from scoresheets import services
+    from scoresheets.matches import services
 
     fixture = make_fixture()
     url = f"/t/{fixture.table.token}/donnes.csv"

@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from scoresheets import services, undo
+from scoresheets.matches import services, undo
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import hand, make_match, play
 

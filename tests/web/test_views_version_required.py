@@ -11,7 +11,8 @@ import re
 import pytest
 from django.test import Client
 
-from scoresheets import scoring, services
+from scoresheets import scoring
+from scoresheets.matches import services
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import NAMES, hand, make_match, play
 

@@ -59,7 +59,7 @@ def _why_dedans(match: Match, hand: HandInput, result: HandResult) -> str:
 
 def explain(match: Match, hand: HandInput, result: HandResult) -> str:
     """The explanation of one belote hand (not a redeal: see
-    ``scoresheets.explain.explain_result``): ``hand`` as entered names who
+    ``scoresheets.matches.explain.explain_result``): ``hand`` as entered names who
     took, revoked or made capot, ``result`` and its breakdown give every
     figure and who scores it, ``match`` the teams."""
     outcome = result.outcome

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoresheets.documents import DocumentError, load_document
+from scoresheets.matches.documents import DocumentError, load_document
 from scoresheets.scoring import MatchError
 
 EXIT_INVALID = 2

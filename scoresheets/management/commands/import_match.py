@@ -16,8 +16,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError
 
-from scoresheets import limits, services
+from scoresheets import limits
 from scoresheets.management.commands._document_command import DocumentCommand
+from scoresheets.matches import services
 
 
 class Command(DocumentCommand):

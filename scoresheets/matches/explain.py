@@ -18,8 +18,8 @@ from scoresheets.games import registry
 from scoresheets.scoring import HandResult, Outcome
 
 if TYPE_CHECKING:
+    from scoresheets.matches.scoresheet import Scoresheet
     from scoresheets.models import Match
-    from scoresheets.scoresheet import Scoresheet
 
 
 def explain_hand(sheet: Scoresheet, index: int) -> str:

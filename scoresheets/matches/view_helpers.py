@@ -9,8 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 
-from scoresheets import services
 from scoresheets.forms import MatchForm
+from scoresheets.matches import services
 from scoresheets.models import Match, Table
 from scoresheets.sync.ladder import attempt
 

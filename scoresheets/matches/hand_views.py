@@ -24,9 +24,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from scoresheets import announcement_helper, ratelimits, services, undo
+from scoresheets import announcement_helper, ratelimits
 from scoresheets.forms import VERSION_MISSING, DeviceForm, HandForm, hand_form_class
-from scoresheets.match_page import (
+from scoresheets.matches import services, undo
+from scoresheets.matches.match_page import (
     MY_MATCHES,
     MY_MATCHES_MAX,
     device,
@@ -37,13 +38,13 @@ from scoresheets.match_page import (
     hand_url,
     match_context,
 )
+from scoresheets.matches.view_helpers import remember, see_other
 from scoresheets.models import Hand, HandRevision, Match, Player
 from scoresheets.sync import panels, words
 from scoresheets.sync.entry import entry_form_html
 from scoresheets.sync.kinds import UndoRefusal
 from scoresheets.sync.ladder import Write, attempt, form_key
 from scoresheets.sync.sheet import sheet_fragments
-from scoresheets.view_helpers import remember, see_other
 
 # --------------------------------------------------------------------------
 # A new hand
@@ -513,7 +514,7 @@ def _told_on_edit_page(request: HttpRequest, match: Match, hand: Hand, text: str
 @vary_on_headers("HX-Request")
 @ratelimits.limited(*ratelimits.HANDS)
 def hand_undo(request: HttpRequest, token: str) -> HttpResponse:
-    """Undo this phone's last change of the match ("Annuler", scoresheets/undo.py).
+    """Undo this phone's last change of the match ("Annuler", scoresheets/matches/undo.py).
 
     Only the session that made the change holds its offer and key: another
     phone, a used or a stale offer is told so; a second tap of the same key

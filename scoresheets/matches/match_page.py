@@ -16,8 +16,8 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from scoresheets import services, share_image, undo
 from scoresheets.forms import DeviceForm, HandForm, hand_form_class
+from scoresheets.matches import services, share_image, undo
 from scoresheets.models import Hand, Match, Player
 from scoresheets.tables.views import table_link
 
@@ -103,7 +103,7 @@ def match_context(
         "table_url": table_link(request, sheet.match.table) if sheet.match.table else "",
         "device": device(request),
         "device_form": DeviceForm(initial={"device": device(request)}),
-        # This phone's "Annuler" of its last change (scoresheets/undo.py).
+        # This phone's "Annuler" of its last change (scoresheets/matches/undo.py).
         "undo": None if read_only else undo.current(request, sheet.match),
         "image_name": share_image.filename(sheet.match),
     }

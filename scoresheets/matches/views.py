@@ -25,7 +25,7 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scoresheets import announcement_helper, ratelimits, scoring, services, share_image, uploads
+from scoresheets import announcement_helper, ratelimits, scoring
 from scoresheets.concours import services as concours_services
 from scoresheets.concours.views import my_concours
 from scoresheets.forms import (
@@ -37,8 +37,9 @@ from scoresheets.forms import (
     presets_for_script,
 )
 from scoresheets.games import registry
-from scoresheets.hand_views import compare_announcements, helper_response
-from scoresheets.match_page import (
+from scoresheets.matches import services, share_image, uploads
+from scoresheets.matches.hand_views import compare_announcements, helper_response
+from scoresheets.matches.match_page import (
     DEVICE,
     MY_MATCHES,
     MY_MATCHES_MAX,
@@ -47,6 +48,7 @@ from scoresheets.match_page import (
     get_read_match_or_404,
     match_context,
 )
+from scoresheets.matches.view_helpers import create_match, pop_share_first, remember, see_other
 from scoresheets.models import Match
 from scoresheets.season.views import my_seasons
 from scoresheets.sync import busy
@@ -56,7 +58,6 @@ from scoresheets.sync.sheet import poll, sheet_fragments
 from scoresheets.sync.stream import events
 from scoresheets.tables.views import my_tables
 from scoresheets.text import of_name
-from scoresheets.view_helpers import create_match, pop_share_first, remember, see_other
 
 # --------------------------------------------------------------------------
 # Home, new match, import

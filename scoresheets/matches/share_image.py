@@ -28,9 +28,9 @@ from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from scoresheets import scoring
+from scoresheets.matches.scoresheet import RowView, Scoresheet
 from scoresheets.models import Match
 from scoresheets.rule_words import game_name
-from scoresheets.scoresheet import RowView, Scoresheet
 
 __all__ = ["IMAGE_VERSION", "MAX_ROWS", "WIDTH", "filename", "sheet_png"]
 
@@ -41,7 +41,7 @@ MARGIN = 48
 # The hands listed, at most (the latest; a line says how many came before).
 # A match to 1,000 points takes 10 to 25 hands.
 MAX_ROWS = 40
-FONTS = Path(__file__).resolve().parent / "fonts"
+FONTS = Path(__file__).resolve().parents[1] / "fonts"  # scoresheets/fonts
 
 INK = (17, 24, 39)
 MUTED = (90, 99, 115)
@@ -142,7 +142,7 @@ CHART_HEIGHT = 360  # px: the chart of the running totals
 
 
 def sheet_png(sheet: Scoresheet) -> bytes:
-    """``sheet`` (a :class:`~scoresheets.scoresheet.Scoresheet`) as a PNG
+    """``sheet`` (a :class:`~scoresheets.matches.scoresheet.Scoresheet`) as a PNG
     image :data:`WIDTH` px wide, in the active language: the teams and their
     totals (the winner's banner when the match is over), the chart of the
     running totals with the target, and the hands (the latest

@@ -17,7 +17,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_noop
 
-from scoresheets import services
+from scoresheets.matches import services
 from scoresheets.models import HandRevision, Match
 
 SESSION_KEY = "undo"

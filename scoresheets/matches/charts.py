@@ -26,15 +26,15 @@ from django.utils.translation import ngettext
 from scoresheets.ratings import DISPLAY_BASE
 
 if TYPE_CHECKING:
+    from scoresheets.matches.scoresheet import Scoresheet
     from scoresheets.ratings import RatingPoint
-    from scoresheets.scoresheet import Scoresheet
 
 
 def progress_svg(sheet: Scoresheet) -> SafeString:
     """The running totals of both teams after each hand, with the target line
     (none for a match of K donnes: its donnes end it, not a target).
 
-    ``sheet`` is a :class:`~scoresheets.scoresheet.Scoresheet`; returns inline
+    ``sheet`` is a :class:`~scoresheets.matches.scoresheet.Scoresheet`; returns inline
     SVG (safe to insert in a template), or an empty string before the first
     hand. Totals are in points; the x axis is the hand number (0 = start).
     """

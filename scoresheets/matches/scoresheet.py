@@ -18,10 +18,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from scoresheets import scoring
-from scoresheets.charts import progress_svg
-from scoresheets.explain import explain_result
 from scoresheets.game_forms import ANNOUNCEMENTS_MAX
 from scoresheets.games import registry
+from scoresheets.matches.charts import progress_svg
+from scoresheets.matches.explain import explain_result
 from scoresheets.models import Hand, Match, Player, default_team_name
 
 

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoresheets import limits, presets, scoring
+from scoresheets.matches.scoresheet import Scoresheet
 from scoresheets.models import (
     Hand,
     HandRevision,
@@ -29,7 +30,6 @@ from scoresheets.models import (
     default_team_name,
     seat_team,
 )
-from scoresheets.scoresheet import Scoresheet
 from scoresheets.sync import caching, push
 from scoresheets.sync.kinds import ConflictKind, HandConflict
 
