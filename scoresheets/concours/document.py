@@ -9,7 +9,7 @@ indexes, such as ``parties[2].tables[3].teams[1]``; ``code`` is stable).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -324,20 +324,89 @@ def _list(out: list[Problem], path: str, value: Any) -> list[Any] | None:
 
 
 # --------------------------------------------------------------------------
-# Settings (1.2)
+# Settings tables (1.2; the season's, 6.2): one line a setting
 # --------------------------------------------------------------------------
 
-SETTINGS_KEYS = (
-    "game",
-    "mode",
-    "parties",
-    "length",
-    "last_length",
-    "ranking",
-    "win_points",
-    "tiebreaks",
-    "bye",
-)
+# The settings read so far, by field name (a :class:`Settings` field, or a
+# season's): what a setting that depends on an earlier one reads.
+Values = dict[str, Any]
+
+# A setting's check, ``check(out, path, raw, values)``: the value of ``raw``,
+# or None after appending its problems (under ``path``) to ``out``. ``raw``
+# is the value given (never null: null is absent, 1.1), or ``_MISSING`` for
+# an absent key that has no default (a check reports ``required`` then).
+Check = Callable[[list[Problem], str, Any, Values], Any]
+
+
+@dataclass(frozen=True)
+class IntIn:
+    """A :data:`Check`: an integer from ``low`` to ``high`` (1.2's integers),
+    by :func:`_int`: ``not_integer``, ``out_of_range``; absent, ``required``."""
+
+    low: int
+    high: int
+
+    def __call__(self, out: list[Problem], path: str, raw: Any, values: Values) -> int | None:
+        return _int(out, path, raw, self.low, self.high)
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """A :data:`Check`: one of the values of ``enum`` (1.2's words), by
+    :func:`_choice`: ``invalid_choice``; absent, ``required``."""
+
+    enum: type[StrEnum]
+
+    def __call__(self, out: list[Problem], path: str, raw: Any, values: Values) -> Any:
+        if raw is _MISSING:
+            _problem(out, path, "required", "is required")
+            return None
+        return _choice(out, path, raw, self.enum)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One key of a settings object, a line of a settings table (1.2, 6.2).
+
+    - ``key``: its name in the object; its problems come under
+      ``<the object's path>.<key>``, with the codes of its ``check``;
+    - ``check``: a :data:`Check` (:class:`IntIn`, :class:`OneOf`, or a
+      function of that shape);
+    - ``default``: its value when absent; ``_MISSING`` (none): the check is
+      given ``_MISSING``, which is ``required`` unless the check says otherwise;
+    - ``derive``: when given, its value when absent, a function of the
+      :data:`Values` read before it (``default`` is then unused);
+    - ``field``: the name of its value in :data:`Values`, its key unless given.
+    """
+
+    key: str
+    check: Check
+    default: Any = _MISSING
+    derive: Callable[[Values], Any] | None = None
+    field: str = ""
+
+
+def _read_settings(
+    out: list[Problem], path: str, obj: dict[str, Any], table: tuple[Setting, ...], values: Values
+) -> Values:
+    """``values`` with every setting of ``table`` read from ``obj`` (an
+    object, at ``path``, its keys already checked by :func:`_object`), in
+    the table's order, each problem appended to ``out`` in that order."""
+    for setting in table:
+        raw = obj.get(setting.key, _MISSING)
+        if raw is _MISSING and setting.derive is not None:
+            value = setting.derive(values)
+        elif raw is _MISSING and setting.default is not _MISSING:
+            value = setting.default
+        else:
+            value = setting.check(out, f"{path}.{setting.key}", raw, values)
+        values[setting.field or setting.key] = value
+    return values
+
+
+# --------------------------------------------------------------------------
+# Settings (1.2)
+# --------------------------------------------------------------------------
 
 DEFAULT_TIEBREAKS = {
     Ranking.POINTS: (Tiebreak.DIFFERENCE, Tiebreak.WINS),
@@ -345,7 +414,10 @@ DEFAULT_TIEBREAKS = {
 }
 
 
-def _length(out: list[Problem], path: str, raw: Any) -> Length | None:
+def _length(out: list[Problem], path: str, raw: Any, values: Values) -> Length | None:
+    """A :data:`Check`: ``length`` or ``last_length`` (1.2), ``{"donnes": K}``
+    or ``{"target": T}``: ``not_object``, ``unknown_key``, ``one_of``, and
+    the integer's problems."""
     obj = _object(out, path, raw, ("donnes", "target"), "a length")
     if obj is None:
         return None
@@ -359,45 +431,64 @@ def _length(out: list[Problem], path: str, raw: Any) -> Length | None:
     return None if target is None else Length(target=target)
 
 
+def _game_length(values: Values) -> Length:
+    """``length``'s default (1.2): the game's (the first game's when the
+    game given is not one)."""
+    return GAME_FACTS[values["game"] or DEFAULT_GAME].length
+
+
+def _same_length(values: Values) -> Length | None:
+    """``last_length``'s default (1.2): ``length``."""
+    return values["length"]
+
+
+def _game_ranking(values: Values) -> Ranking:
+    """``ranking``'s default (1.2): the game's (the first game's when the
+    game given is not one)."""
+    return GAME_FACTS[values["game"] or DEFAULT_GAME].ranking
+
+
+# The settings of one key each (1.2), read first, in this order: one line a
+# setting. ``win_points``, ``tiebreaks`` and ``bye``, which depend on others,
+# are read after them (:func:`_parse_settings`).
+SETTINGS_TABLE = (
+    Setting("game", OneOf(Game), DEFAULT_GAME),
+    Setting("mode", OneOf(Mode), Mode.TEAMS),
+    Setting("parties", IntIn(1, MAX_PARTIES), 4),
+    Setting("length", _length, derive=_game_length),
+    Setting("last_length", _length, derive=_same_length),
+    Setting("ranking", OneOf(Ranking), derive=_game_ranking),
+)
+
+SETTINGS_KEYS = (*(setting.key for setting in SETTINGS_TABLE), "win_points", "tiebreaks", "bye")
+
+
 def _parse_settings(raw: Any, out: list[Problem]) -> Settings | None:
     """The settings with defaults (1.2), or None when a problem was found."""
     start = len(out)
     obj = _object(out, "settings", raw, SETTINGS_KEYS, "the settings")
     if obj is None:
         return None
-    game = DEFAULT_GAME
-    if "game" in obj:
-        game = _choice(out, "settings.game", obj["game"], Game)
-    mode = Mode.TEAMS
-    if "mode" in obj:
-        mode = _choice(out, "settings.mode", obj["mode"], Mode)
-    parties = _int(out, "settings.parties", obj.get("parties", _MISSING), 1, MAX_PARTIES, 4)
-    length = GAME_FACTS[game or DEFAULT_GAME].length
-    if "length" in obj:
-        length = _length(out, "settings.length", obj["length"])
-    last_length = length
-    if "last_length" in obj:
-        last_length = _length(out, "settings.last_length", obj["last_length"])
-    ranking = GAME_FACTS[game or DEFAULT_GAME].ranking
-    if "ranking" in obj:
-        ranking = _choice(out, "settings.ranking", obj["ranking"], Ranking)
+    values = _read_settings(out, "settings", obj, SETTINGS_TABLE, {})
+    game, parties, ranking = values["game"], values["parties"], values["ranking"]
+    length, last_length = values["length"], values["last_length"]
 
     win, draw, loss = 2, None, 1
     draw_given = False
     if "win_points" in obj:
-        values = _object(
+        given = _object(
             out, "settings.win_points", obj["win_points"], ("win", "draw", "loss"), "win points"
         )
-        if values is not None:
+        if given is not None:
             win = _int(
-                out, "settings.win_points.win", values.get("win", _MISSING), 0, MAX_WIN_POINTS, 2
+                out, "settings.win_points.win", given.get("win", _MISSING), 0, MAX_WIN_POINTS, 2
             )
             loss = _int(
-                out, "settings.win_points.loss", values.get("loss", _MISSING), 0, MAX_WIN_POINTS, 1
+                out, "settings.win_points.loss", given.get("loss", _MISSING), 0, MAX_WIN_POINTS, 1
             )
-            if "draw" in values:
+            if "draw" in given:
                 draw_given = True
-                draw = _int(out, "settings.win_points.draw", values["draw"], 0, MAX_WIN_POINTS)
+                draw = _int(out, "settings.win_points.draw", given["draw"], 0, MAX_WIN_POINTS)
     if win is not None and loss is not None:
         if not draw_given:
             draw = (win + loss) // 2  # the middle, rounded down (1.2)
@@ -475,12 +566,7 @@ def _parse_settings(raw: Any, out: list[Problem]) -> Settings | None:
     if len(out) > start:
         return None
     return Settings(
-        game=game,
-        mode=mode,
-        parties=parties,
-        length=length,
-        last_length=last_length,
-        ranking=ranking,
+        **values,
         win=win,
         draw=draw,
         loss=loss,
