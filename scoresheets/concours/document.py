@@ -404,6 +404,34 @@ def _read_settings(
     return values
 
 
+def _tiebreak_list(
+    out: list[Problem],
+    path: str,
+    raw: Any,
+    enum: type[StrEnum],
+    repeats: Callable[[Any], str | None],
+) -> tuple[Any, ...] | None:
+    """A list of distinct tiebreaks of ``enum`` (1.2 and 2.4; the season's,
+    6.2): each an ``invalid_choice``, a ``duplicate_tiebreak`` or, when
+    ``repeats(tiebreak)`` gives a message, a ``redundant_tiebreak`` under
+    ``path[i]``; None when ``raw`` is not a list (``not_list``)."""
+    names = _list(out, path, raw)
+    if names is None:
+        return None
+    parsed: list[Any] = []
+    for index, name in enumerate(names, 1):
+        where = f"{path}[{index}]"
+        tiebreak = _choice(out, where, name, enum)
+        if tiebreak is None:
+            continue
+        if tiebreak in parsed:
+            _problem(out, where, "duplicate_tiebreak", "is already in the list")
+        elif (message := repeats(tiebreak)) is not None:
+            _problem(out, where, "redundant_tiebreak", message)
+        parsed.append(tiebreak)
+    return tuple(parsed)
+
+
 # --------------------------------------------------------------------------
 # Settings (1.2)
 # --------------------------------------------------------------------------
@@ -463,118 +491,146 @@ SETTINGS_TABLE = (
 SETTINGS_KEYS = (*(setting.key for setting in SETTINGS_TABLE), "win_points", "tiebreaks", "bye")
 
 
+def _middle(values: Values) -> int | None:
+    """``win_points.draw``'s default (1.2): the middle of a win and a loss,
+    rounded down; None when either is invalid."""
+    win, loss = values["win"], values["loss"]
+    if win is None or loss is None:
+        return None
+    return (win + loss) // 2
+
+
+# ``settings.win_points`` (1.2): {"win": w, "draw": d, "loss": l}, each
+# optional, into the Settings fields ``win``, ``loss``, ``draw``.
+WIN_POINTS_TABLE = (
+    Setting("win", IntIn(0, MAX_WIN_POINTS), 2),
+    Setting("loss", IntIn(0, MAX_WIN_POINTS), 1),
+    Setting("draw", IntIn(0, MAX_WIN_POINTS), derive=_middle),
+)
+
+WIN_POINTS_KEYS = tuple(setting.key for setting in WIN_POINTS_TABLE)
+
+
+def _bye_points(out: list[Problem], path: str, raw: Any, values: Values) -> int | None:
+    """A :data:`Check`: ``bye.points`` (1.2, 2.2), which depends on the
+    kind: required with ``fixed`` (0 to :data:`MAX_POINTS`), ``not_allowed``
+    with another kind, unchecked when the kind is invalid."""
+    kind = values["bye_kind"]
+    if kind is ByeKind.FIXED:
+        return _int(out, path, raw, 0, MAX_POINTS)
+    if raw is not _MISSING and kind is not None:
+        _problem(out, path, "not_allowed", 'is only given with the kind "fixed"')
+    return None
+
+
+def _same_draw(values: Values) -> int | None:
+    """``bye.win_points``'s default (1.2, 2.2): the draw's win points."""
+    return values["draw"]
+
+
+# ``settings.bye`` (1.2, 2.2): {"kind": k, "points": P, "win_points": W},
+# ``kind`` required, into the Settings fields ``bye_kind``, ``bye_points``,
+# ``bye_win_points``.
+BYE_TABLE = (
+    Setting("kind", OneOf(ByeKind), field="bye_kind"),
+    Setting("points", _bye_points, field="bye_points"),
+    Setting("win_points", IntIn(0, MAX_WIN_POINTS), derive=_same_draw, field="bye_win_points"),
+)
+
+BYE_KEYS = tuple(setting.key for setting in BYE_TABLE)
+
+
 def _parse_settings(raw: Any, out: list[Problem]) -> Settings | None:
-    """The settings with defaults (1.2), or None when a problem was found."""
+    """The settings with defaults (1.2), or None when a problem was found.
+
+    The settings of :data:`SETTINGS_TABLE` first, then, in the order of
+    their keys, those that depend on others (their problems in that order).
+    """
     start = len(out)
     obj = _object(out, "settings", raw, SETTINGS_KEYS, "the settings")
     if obj is None:
         return None
     values = _read_settings(out, "settings", obj, SETTINGS_TABLE, {})
-    game, parties, ranking = values["game"], values["parties"], values["ranking"]
-    length, last_length = values["length"], values["last_length"]
-
-    win, draw, loss = 2, None, 1
-    draw_given = False
-    if "win_points" in obj:
-        given = _object(
-            out, "settings.win_points", obj["win_points"], ("win", "draw", "loss"), "win points"
-        )
-        if given is not None:
-            win = _int(
-                out, "settings.win_points.win", given.get("win", _MISSING), 0, MAX_WIN_POINTS, 2
-            )
-            loss = _int(
-                out, "settings.win_points.loss", given.get("loss", _MISSING), 0, MAX_WIN_POINTS, 1
-            )
-            if "draw" in given:
-                draw_given = True
-                draw = _int(out, "settings.win_points.draw", given["draw"], 0, MAX_WIN_POINTS)
-    if win is not None and loss is not None:
-        if not draw_given:
-            draw = (win + loss) // 2  # the middle, rounded down (1.2)
-        if draw is not None and not win >= draw >= loss:
-            _problem(
-                out,
-                "settings.win_points",
-                "win_points_order",
-                "must give a win at least a draw, and a draw at least a loss",
-            )
-
-    tiebreaks: tuple[Tiebreak, ...] | None = None
-    if "tiebreaks" in obj:
-        names = _list(out, "settings.tiebreaks", obj["tiebreaks"])
-        if names is not None:
-            parsed: list[Tiebreak] = []
-            for index, name in enumerate(names, 1):
-                path = f"settings.tiebreaks[{index}]"
-                tiebreak = _choice(out, path, name, Tiebreak)
-                if tiebreak is None:
-                    continue
-                if tiebreak in parsed:
-                    _problem(out, path, "duplicate_tiebreak", "is already in the list")
-                elif tiebreak is Tiebreak.POINTS and ranking is Ranking.POINTS:
-                    _problem(
-                        out,
-                        path,
-                        "redundant_tiebreak",
-                        "repeats the ranking by points",
-                    )
-                parsed.append(tiebreak)
-            tiebreaks = tuple(parsed)
-    elif ranking is not None:
-        tiebreaks = DEFAULT_TIEBREAKS[ranking]
-
-    bye_kind, bye_points, bye_win_points = ByeKind.HALF, None, draw
-    if "bye" in obj:
-        bye = _object(out, "settings.bye", obj["bye"], ("kind", "points", "win_points"), "the bye")
-        if bye is not None:
-            if "kind" not in bye:
-                _problem(out, "settings.bye.kind", "required", "is required")
-                bye_kind = None
-            else:
-                bye_kind = _choice(out, "settings.bye.kind", bye["kind"], ByeKind)
-            if bye_kind is ByeKind.FIXED:
-                bye_points = _int(
-                    out, "settings.bye.points", bye.get("points", _MISSING), 0, MAX_POINTS
-                )
-            elif "points" in bye and bye_kind is not None:
-                _problem(
-                    out,
-                    "settings.bye.points",
-                    "not_allowed",
-                    'is only given with the kind "fixed"',
-                )
-            if "win_points" in bye:
-                bye_win_points = _int(
-                    out, "settings.bye.win_points", bye["win_points"], 0, MAX_WIN_POINTS
-                )
-    if bye_kind is ByeKind.HALF and game and GAME_FACTS[game].donne_points is None:
-        # The lengths played (2.2): `length` for parties 1 to N - 1, none
-        # when the only partie is the last (issue 27).
-        played = (("length", length),) if parties != 1 else ()
-        for name, value in (*played, ("last_length", last_length)):
-            if value is not None and value.donnes is not None:
-                _problem(
-                    out,
-                    "settings.bye.kind",
-                    "bye_undefined",
-                    f'"half" has no value at coinche for a partie in donnes ({name});'
-                    ' use "average" or "fixed"',
-                )
-                break
-
+    _read_win_points(out, obj, values)
+    _read_tiebreaks(out, obj, values)
+    _read_bye(out, obj, values)
+    _check_bye_defined(out, values)
     if len(out) > start:
         return None
-    return Settings(
-        **values,
-        win=win,
-        draw=draw,
-        loss=loss,
-        tiebreaks=tiebreaks,
-        bye_kind=bye_kind,
-        bye_points=bye_points,
-        bye_win_points=bye_win_points,
+    return Settings(**values)
+
+
+def _read_win_points(out: list[Problem], obj: dict[str, Any], values: Values) -> None:
+    """``settings.win_points`` (1.2) into ``values`` by
+    :data:`WIN_POINTS_TABLE` (absent or not an object: the defaults, 2, 1,
+    1), then ``win_points_order`` unless win >= draw >= loss."""
+    given: dict[str, Any] | None = {}
+    if "win_points" in obj:
+        given = _object(
+            out, "settings.win_points", obj["win_points"], WIN_POINTS_KEYS, "win points"
+        )
+    _read_settings(out, "settings.win_points", given or {}, WIN_POINTS_TABLE, values)
+    win, draw, loss = values["win"], values["draw"], values["loss"]
+    if win is not None and draw is not None and loss is not None and not win >= draw >= loss:
+        _problem(
+            out,
+            "settings.win_points",
+            "win_points_order",
+            "must give a win at least a draw, and a draw at least a loss",
+        )
+
+
+def _read_tiebreaks(out: list[Problem], obj: dict[str, Any], values: Values) -> None:
+    """``settings.tiebreaks`` (1.2, 2.4) into ``values``: distinct
+    :class:`Tiebreak` names, ``points`` refused under the ranking by points
+    (``redundant_tiebreak``); absent, :data:`DEFAULT_TIEBREAKS` of the
+    ranking (None when the ranking is invalid)."""
+    ranking = values["ranking"]
+    if "tiebreaks" not in obj:
+        values["tiebreaks"] = DEFAULT_TIEBREAKS[ranking] if ranking is not None else None
+        return
+
+    def repeats(tiebreak: Any) -> str | None:
+        if tiebreak is Tiebreak.POINTS and ranking is Ranking.POINTS:
+            return "repeats the ranking by points"
+        return None
+
+    values["tiebreaks"] = _tiebreak_list(
+        out, "settings.tiebreaks", obj["tiebreaks"], Tiebreak, repeats
     )
+
+
+def _read_bye(out: list[Problem], obj: dict[str, Any], values: Values) -> None:
+    """``settings.bye`` (1.2, 2.2) into ``values`` by :data:`BYE_TABLE`;
+    absent or not an object: ``half``, no points, the draw's win points."""
+    values.update(bye_kind=ByeKind.HALF, bye_points=None, bye_win_points=values["draw"])
+    if "bye" in obj:
+        bye = _object(out, "settings.bye", obj["bye"], BYE_KEYS, "the bye")
+        if bye is not None:
+            _read_settings(out, "settings.bye", bye, BYE_TABLE, values)
+
+
+def _check_bye_defined(out: list[Problem], values: Values) -> None:
+    """``bye_undefined`` (1.2, 2.2): a ``half`` bye in a game without a
+    donne's fixed points (coinche) and a partie played in donnes."""
+    game = values["game"]
+    if values["bye_kind"] is not ByeKind.HALF or not game:
+        return
+    if GAME_FACTS[game].donne_points is not None:
+        return
+    # The lengths played (2.2): `length` for parties 1 to N - 1, none
+    # when the only partie is the last (issue 27).
+    played = (("length", values["length"]),) if values["parties"] != 1 else ()
+    for name, value in (*played, ("last_length", values["last_length"])):
+        if value is not None and value.donnes is not None:
+            _problem(
+                out,
+                "settings.bye.kind",
+                "bye_undefined",
+                f'"half" has no value at coinche for a partie in donnes ({name});'
+                ' use "average" or "fixed"',
+            )
+            break
 
 
 # --------------------------------------------------------------------------
