@@ -28,13 +28,18 @@ from scoresheets.concours.document import (
     _MISSING,
     MAX_NAME,
     MAX_NUMBER,
+    IntIn,
     Mode,
-    _choice,
+    OneOf,
+    Setting,
+    Values,
     _int,
     _list,
     _object,
     _problem,
+    _read_settings,
     _string,
+    _tiebreak_list,
     parse_concours,
 )
 from scoresheets.concours.ranking import Standing, rank
@@ -61,7 +66,6 @@ MAX_SEASON_PLAYERS = 5000
 MAX_DATE = 40  # characters: "2026-01-09", "vendredi 9 janvier"...
 
 TOP_KEYS = ("settings", "players", "nights", "name", "why", "expected", "result")
-SETTINGS_KEYS = ("ranking", "tiebreaks", "min_nights", "best_nights", "win_points", "bye")
 NIGHT_SETTINGS = ("win_points", "bye")  # replace every night's own (6.2)
 NIGHT_KEYS = ("concours", "entrants", "date", "name")
 
@@ -163,38 +167,49 @@ class SeasonStanding:
 # --------------------------------------------------------------------------
 
 
+def _tiebreaks(out: list[Problem], path: str, raw: Any, values: Values) -> tuple[Any, ...]:
+    """A :data:`~scoresheets.concours.document.Check`: ``settings.tiebreaks``
+    (6.2), which depends on the ranking: distinct :class:`SeasonTiebreak`
+    names, the ranking's own refused (``redundant_tiebreak``); not a list: ()."""
+    ranking = values["ranking"]
+
+    def repeats(tiebreak: Any) -> str | None:
+        if ranking is not None and tiebreak.value == ranking.value:
+            return f'repeats the ranking "{ranking}": it would never break a tie'
+        return None
+
+    return _tiebreak_list(out, path, raw, SeasonTiebreak, repeats) or ()
+
+
+def _default_tiebreaks(values: Values) -> tuple[SeasonTiebreak, ...]:
+    """``tiebreaks``' default (6.2): the ranking's (none when it is invalid)."""
+    return DEFAULT_TIEBREAKS.get(values["ranking"], ())
+
+
+# The season's own settings (6.2), in the order they are read: one line a
+# setting, into the :class:`SeasonSettings` fields of the same names.
+# ``win_points`` and ``bye`` (:data:`NIGHT_SETTINGS`) are read after them,
+# as 1.2's.
+SETTINGS_TABLE = (
+    Setting("ranking", OneOf(SeasonRanking), SeasonRanking.WIN_POINTS),
+    Setting("tiebreaks", _tiebreaks, derive=_default_tiebreaks),
+    Setting("min_nights", IntIn(0, MAX_NIGHTS), 1),
+    Setting("best_nights", IntIn(1, MAX_NIGHTS), None),
+)
+
+SETTINGS_KEYS = (*(setting.key for setting in SETTINGS_TABLE), *NIGHT_SETTINGS)
+
+
 def _parse_settings(raw: Any, out: list[Problem]) -> SeasonSettings | None:
+    """The season's settings with defaults (6.2): those of
+    :data:`SETTINGS_TABLE`, then the night settings. None when a value has
+    a problem (an unknown key alone does not make it None: the document is
+    refused all the same)."""
     obj = _object(out, "settings", raw, SETTINGS_KEYS, "the season's settings")
     if obj is None:
         return None
     start = len(out)
-    ranking = SeasonRanking.WIN_POINTS
-    if "ranking" in obj:
-        ranking = _choice(out, "settings.ranking", obj["ranking"], SeasonRanking)
-    tiebreaks = DEFAULT_TIEBREAKS.get(ranking, ())
-    if "tiebreaks" in obj:
-        names = _list(out, "settings.tiebreaks", obj["tiebreaks"])
-        parsed: list[SeasonTiebreak] = []
-        for index, name in enumerate(names or [], 1):
-            path = f"settings.tiebreaks[{index}]"
-            tiebreak = _choice(out, path, name, SeasonTiebreak)
-            if tiebreak is None:
-                continue
-            if tiebreak in parsed:
-                _problem(out, path, "duplicate_tiebreak", "is already in the list")
-            elif ranking is not None and tiebreak.value == ranking.value:
-                _problem(
-                    out,
-                    path,
-                    "redundant_tiebreak",
-                    f'repeats the ranking "{ranking}": it would never break a tie',
-                )
-            parsed.append(tiebreak)
-        tiebreaks = tuple(parsed)
-    min_nights = _int(out, "settings.min_nights", obj.get("min_nights", _MISSING), 0, MAX_NIGHTS, 1)
-    best_nights = None
-    if obj.get("best_nights") is not None:
-        best_nights = _int(out, "settings.best_nights", obj["best_nights"], 1, MAX_NIGHTS)
+    values = _read_settings(out, "settings", obj, SETTINGS_TABLE, {})
     # Checked as 1.2's here, under the season's own keys, whether or not the
     # season has nights yet (issue 27); what depends on a night's game and
     # length (bye_undefined) is checked with each night's concours.
@@ -202,7 +217,7 @@ def _parse_settings(raw: Any, out: list[Problem]) -> SeasonSettings | None:
     _check_night_settings(night_settings, out)
     if len(out) > start:
         return None
-    return SeasonSettings(ranking, tiebreaks, min_nights, best_nights, night_settings)
+    return SeasonSettings(**values, night_settings=night_settings)
 
 
 def _check_night_settings(night_settings: dict[str, Any], out: list[Problem]) -> None:
