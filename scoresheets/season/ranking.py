@@ -300,25 +300,14 @@ def _parse_entrants_map(
     players: dict[int, str | None] | None,
     out: list[Problem],
 ) -> dict[int, tuple[int, ...]] | None:
-    """A night's ``entrants`` (6.1): entrant number -> season player numbers."""
+    """A night's ``entrants`` (6.1): entrant number -> season player numbers,
+    or None when a problem was found. Left out (``_MISSING``): see
+    :func:`_map_by_number`; else a list of ``{"number": e, "players": [p,
+    ...]}``, each item read by :func:`_map_entrant` and :func:`_map_players`."""
     mode = concours.settings.mode
     numbers = {e.number for e in concours.entrants}
     if raw is _MISSING:
-        if mode is Mode.TEAMS:
-            _problem(out, path, "required", "is required (which players each team was)")
-            return None
-        # À la mêlée without a map: each player's number is its season number.
-        mapping = {n: (n,) for n in numbers}
-        for n in sorted(numbers):
-            if players is not None and n not in players:
-                _problem(
-                    out,
-                    path,
-                    "unknown_player",
-                    f"player {n} of the night is no player of the season",
-                    number=n,
-                )
-        return mapping
+        return _map_by_number(out, path, mode, numbers, players)
     items = _list(out, path, raw)
     if items is None:
         return None
@@ -331,66 +320,128 @@ def _parse_entrants_map(
         obj = _object(out, item_path, item, ("number", "players"), "an entrant of the night")
         if obj is None:
             continue
-        number = _int(out, f"{item_path}.number", obj.get("number", _MISSING), 1, MAX_NUMBER)
-        if number is not None:
-            if number not in numbers:
-                _problem(
-                    out,
-                    f"{item_path}.number",
-                    "unknown_entrant",
-                    f"{number} is not the number of an entrant of this night",
-                    number=number,
-                )
-            elif number in mapping:
-                _problem(
-                    out,
-                    f"{item_path}.number",
-                    "duplicate_number",
-                    f"{number} is already in the list",
-                    number=number,
-                )
+        number = _map_entrant(out, f"{item_path}.number", obj, numbers, mapping)
         if "players" not in obj:
             _problem(out, f"{item_path}.players", "required", "is required")
             continue
-        listed = _list(out, f"{item_path}.players", obj["players"])
-        if listed is None:
-            continue
-        if not 1 <= len(listed) <= size:
+        these = _map_players(
+            out, f"{item_path}.players", obj["players"], size, players, seen_players
+        )
+        if these is not None and number is not None and number not in mapping:
+            mapping[number] = these
+    return mapping if len(out) == start else None
+
+
+def _map_by_number(
+    out: list[Problem],
+    path: str,
+    mode: Mode,
+    numbers: set[int],
+    players: dict[int, str | None] | None,
+) -> dict[int, tuple[int, ...]] | None:
+    """A night's ``entrants`` left out (6.1): ``required`` for a night of
+    teams (None); à la mêlée, each player of the night (``numbers``) is the
+    season player of the same number, ``unknown_player`` when there is none
+    (the map is given all the same)."""
+    if mode is Mode.TEAMS:
+        _problem(out, path, "required", "is required (which players each team was)")
+        return None
+    mapping = {n: (n,) for n in numbers}
+    for n in sorted(numbers):
+        if players is not None and n not in players:
             _problem(
                 out,
-                f"{item_path}.players",
-                "wrong_size",
-                f"must list 1 to {size} players" if size > 1 else "must list 1 player",
-                min=1,
-                max=size,
+                path,
+                "unknown_player",
+                f"player {n} of the night is no player of the season",
+                number=n,
             )
-        these: list[int] = []
-        for p_index, player in enumerate(listed, 1):
-            p_path = f"{item_path}.players[{p_index}]"
-            value = _int(out, p_path, player, 1, MAX_NUMBER)
-            if value is None:
-                continue
-            if players is not None and value not in players:
-                _problem(
-                    out,
-                    p_path,
-                    "unknown_player",
-                    f"{value} is not the number of a player of the season",
-                    number=value,
-                )
-            elif value in seen_players:
-                _problem(
-                    out,
-                    p_path,
-                    "placed_twice",
-                    f"player {value} is already an entrant of this night",
-                    number=value,
-                )
-            seen_players.add(value)
-            these.append(value)
-        if number is not None and number not in mapping:
-            mapping[number] = tuple(these)
-    return mapping if len(out) == start else None
+    return mapping
+
+
+def _map_entrant(
+    out: list[Problem],
+    path: str,
+    obj: dict[str, Any],
+    numbers: set[int],
+    mapping: dict[int, tuple[int, ...]],
+) -> int | None:
+    """An item's ``number`` (6.1), at ``path``: an integer (``required``,
+    ``not_integer``, ``out_of_range``), then ``unknown_entrant`` when no
+    entrant of the night (``numbers``) has it, ``duplicate_number`` when an
+    earlier item (in ``mapping``) did; None when not an integer."""
+    number = _int(out, path, obj.get("number", _MISSING), 1, MAX_NUMBER)
+    if number is None:
+        return None
+    if number not in numbers:
+        _problem(
+            out,
+            path,
+            "unknown_entrant",
+            f"{number} is not the number of an entrant of this night",
+            number=number,
+        )
+    elif number in mapping:
+        _problem(
+            out,
+            path,
+            "duplicate_number",
+            f"{number} is already in the list",
+            number=number,
+        )
+    return number
+
+
+def _map_players(
+    out: list[Problem],
+    path: str,
+    raw: Any,
+    size: int,
+    players: dict[int, str | None] | None,
+    seen_players: set[int],
+) -> tuple[int, ...] | None:
+    """An item's ``players`` (6.1), at ``path``: a list (``not_list``: None)
+    of 1 to ``size`` (``wrong_size``) season player numbers, each an integer,
+    ``unknown_player`` when not in ``players`` (None: unknown, not checked),
+    ``placed_twice`` when in ``seen_players`` (the night's earlier items,
+    which this adds to); those that are integers, in order."""
+    listed = _list(out, path, raw)
+    if listed is None:
+        return None
+    if not 1 <= len(listed) <= size:
+        _problem(
+            out,
+            path,
+            "wrong_size",
+            f"must list 1 to {size} players" if size > 1 else "must list 1 player",
+            min=1,
+            max=size,
+        )
+    these: list[int] = []
+    for p_index, player in enumerate(listed, 1):
+        p_path = f"{path}[{p_index}]"
+        value = _int(out, p_path, player, 1, MAX_NUMBER)
+        if value is None:
+            continue
+        if players is not None and value not in players:
+            _problem(
+                out,
+                p_path,
+                "unknown_player",
+                f"{value} is not the number of a player of the season",
+                number=value,
+            )
+        elif value in seen_players:
+            _problem(
+                out,
+                p_path,
+                "placed_twice",
+                f"player {value} is already an entrant of this night",
+                number=value,
+            )
+        seen_players.add(value)
+        these.append(value)
+    return tuple(these)
 
 
 def _parse_night(
