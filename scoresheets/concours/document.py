@@ -327,8 +327,8 @@ def _list(out: list[Problem], path: str, value: Any) -> list[Any] | None:
 # Settings tables (1.2; the season's, 6.2): one line a setting
 # --------------------------------------------------------------------------
 
-# The settings read so far, by field name (a :class:`Settings` field, or a
-# season's): what a setting that depends on an earlier one reads.
+# The settings read so far, by field name (a :class:`Settings` field, 1.2,
+# or a season's, 6.2): what a setting that depends on an earlier one reads.
 Values = dict[str, Any]
 
 # A setting's check, ``check(out, path, raw, values)``: the value of ``raw``,
@@ -389,9 +389,10 @@ class Setting:
 def _read_settings(
     out: list[Problem], path: str, obj: dict[str, Any], table: tuple[Setting, ...], values: Values
 ) -> Values:
-    """``values`` with every setting of ``table`` read from ``obj`` (an
-    object, at ``path``, its keys already checked by :func:`_object`), in
-    the table's order, each problem appended to ``out`` in that order."""
+    """``values`` with every setting of ``table`` read from ``obj`` (a
+    settings object of 1.2 or 6.2, at ``path``, its keys already checked by
+    :func:`_object`), in the table's order, each problem appended to ``out``
+    in that order."""
     for setting in table:
         raw = obj.get(setting.key, _MISSING)
         if raw is _MISSING and setting.derive is not None:
@@ -488,6 +489,7 @@ SETTINGS_TABLE = (
     Setting("ranking", OneOf(Ranking), derive=_game_ranking),
 )
 
+# Every key of ``settings`` (1.2): the table's, then the others'.
 SETTINGS_KEYS = (*(setting.key for setting in SETTINGS_TABLE), "win_points", "tiebreaks", "bye")
 
 
@@ -508,6 +510,7 @@ WIN_POINTS_TABLE = (
     Setting("draw", IntIn(0, MAX_WIN_POINTS), derive=_middle),
 )
 
+# The keys of ``settings.win_points`` (1.2).
 WIN_POINTS_KEYS = tuple(setting.key for setting in WIN_POINTS_TABLE)
 
 
@@ -537,6 +540,7 @@ BYE_TABLE = (
     Setting("win_points", IntIn(0, MAX_WIN_POINTS), derive=_same_draw, field="bye_win_points"),
 )
 
+# The keys of ``settings.bye`` (1.2).
 BYE_KEYS = tuple(setting.key for setting in BYE_TABLE)
 
 

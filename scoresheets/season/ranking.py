@@ -197,6 +197,7 @@ SETTINGS_TABLE = (
     Setting("best_nights", IntIn(1, MAX_NIGHTS), None),
 )
 
+# Every key of the season's ``settings`` (6.2): the table's, then the nights'.
 SETTINGS_KEYS = (*(setting.key for setting in SETTINGS_TABLE), *NIGHT_SETTINGS)
 
 

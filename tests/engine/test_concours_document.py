@@ -478,3 +478,34 @@ def test_a_null_at_the_top_level_is_refused(key):
     document = {"settings": {}, "teams": [], "parties": [], key: None}
     with pytest.raises(MatchError):
         parse_concours(document)
+
+
+def test_settings_problems_come_in_the_order_of_1_2_s_keys():
+    """One problem a setting, given in reverse: reported in the order of
+    1.2's table, whatever the document's (issue 28: the settings tables and
+    the functions read after them keep this order)."""
+    settings = {
+        "bye": {"kind": "fixed", "points": -1, "win_points": 101},
+        "tiebreaks": ["x"],
+        "win_points": {"draw": 101, "loss": -1, "win": "2"},
+        "ranking": "x",
+        "last_length": {},
+        "length": [],
+        "parties": 0,
+        "mode": "x",
+        "game": "x",
+    }
+    assert problems({"settings": settings, "teams": [], "parties": []}) == [
+        ("settings.game", "invalid_choice"),
+        ("settings.mode", "invalid_choice"),
+        ("settings.parties", "out_of_range"),
+        ("settings.length", "not_object"),
+        ("settings.last_length", "one_of"),
+        ("settings.ranking", "invalid_choice"),
+        ("settings.win_points.win", "not_integer"),
+        ("settings.win_points.loss", "out_of_range"),
+        ("settings.win_points.draw", "out_of_range"),
+        ("settings.tiebreaks[1]", "invalid_choice"),
+        ("settings.bye.points", "out_of_range"),
+        ("settings.bye.win_points", "out_of_range"),
+    ]

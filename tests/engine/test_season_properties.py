@@ -267,3 +267,26 @@ def test_the_conceded_tiebreak_shows_the_points_conceded():
     for standing in ranked["standings"]:
         assert standing["tiebreaks"] == {"conceded": standing["conceded"]}
         assert standing["conceded"] >= 0
+
+
+def test_the_season_s_settings_problems_come_in_the_order_of_6_2_s_keys():
+    """One problem a setting, given in reverse: reported in the order of
+    6.2's table (issue 28: the season's settings table keeps this order)."""
+    settings = {
+        "bye": {"kind": "x"},
+        "win_points": {"win": -1},
+        "best_nights": 0,
+        "min_nights": "1",
+        "tiebreaks": ["win_points"],
+        "ranking": "win_points",
+    }
+    document = {"settings": settings, "players": PLAYERS, "nights": []}
+    with pytest.raises(MatchError) as refused:
+        rank_season_document(document)
+    assert [(p.field, p.code) for p in refused.value.problems] == [
+        ("settings.tiebreaks[1]", "redundant_tiebreak"),
+        ("settings.min_nights", "not_integer"),
+        ("settings.best_nights", "out_of_range"),
+        ("settings.win_points.win", "out_of_range"),
+        ("settings.bye.kind", "invalid_choice"),
+    ]
