@@ -43,6 +43,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from scoresheets import limits, tables  # noqa: E402
 from scoresheets.matches import services  # noqa: E402
+from scoresheets.matches.scoresheet import match_get_scoresheet  # noqa: E402
 from scoresheets.models import Hand, HandRevision, Match, Table  # noqa: E402
 from scoresheets.scoring import HandInput  # noqa: E402
 
@@ -62,7 +63,7 @@ def fill(match: Match, count: int, rng: random.Random) -> None:
         HandRevision(match=match, hand=h, version=1, action="created", data=h.document())
         for h in hands
     )
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     Match.objects.filter(pk=match.pk).update(**services.summary_fields(match, sheet.result))
 
 

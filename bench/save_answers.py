@@ -44,6 +44,7 @@ from django.test import Client  # noqa: E402
 from scoresheets import scoring  # noqa: E402
 from scoresheets.games.coinche.engine import CoincheRules  # noqa: E402
 from scoresheets.matches import services  # noqa: E402
+from scoresheets.matches.scoresheet import match_get_scoresheet  # noqa: E402
 from scoresheets.models import Match  # noqa: E402
 
 NAMES = ("Alice", "Bob", "Claire", "Dan")
@@ -154,7 +155,7 @@ def scenarios():
                 lang=lang,
             ),
         )
-        hand = services.match_get_scoresheet(match).hands[2]
+        hand = match_get_scoresheet(match).hands[2]
         yield (
             f"belote-correction-{lang}",
             match,
@@ -231,7 +232,7 @@ def scenarios():
                 lang=lang,
             ),
         )
-        hand = services.match_get_scoresheet(game).hands[0]
+        hand = match_get_scoresheet(game).hands[0]
         yield (
             f"coinche-correction-{lang}",
             game,

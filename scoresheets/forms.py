@@ -12,6 +12,7 @@ the hand form of a match is its game's (:func:`hand_form_class`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -34,7 +35,7 @@ from scoresheets.game_forms import (  # noqa: F401  (re-exported: the forms' bui
 from scoresheets.games import registry
 from scoresheets.games.base import WebGame
 from scoresheets.matches.documents import DocumentError, parse_json
-from scoresheets.models import PLAYER_NAME_MAX, TEAM_NAME_MAX
+from scoresheets.models import PLAYER_NAME_MAX, TEAM_NAME_MAX, Match, Player
 from scoresheets.text import NameField
 
 # The match document's keys, as a person at the table calls them; each rule's
@@ -314,6 +315,31 @@ class CarriedReserveForm(forms.Form):
 def hand_form_class(match: Any) -> type[HandForm]:
     """The hand form of ``match``'s game (:class:`scoresheets.games.base.WebGame`)."""
     return registry.game_of(match).hand_form
+
+
+def hand_form(
+    match: Match,
+    players: Sequence[Player],
+    data: Any = None,
+    *,
+    number: int | None = None,
+    version: int | None = None,
+    initial: dict[str, Any] | None = None,
+    writes: str | None = None,
+) -> HandForm:
+    """The hand form of ``match`` (its game's: :func:`hand_form_class`),
+    opened for hand ``number`` on the sheet at ``version`` (the entry form:
+    what it saw, see ``services.hand_record``); ``writes`` (``"entry"``,
+    ``"correction"``): a posted form that saves, which then requires the
+    version it was built on (``HandForm``)."""
+    return hand_form_class(match)(
+        data,
+        team_names={"A": match.team_a_name, "B": match.team_b_name},
+        players=players,
+        announcements=match.rules.announcements,
+        initial=initial or {"number": number, "match_version": version},
+        writes=writes,
+    )
 
 
 # --------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from scoresheets import announcement_helper, ratelimits
-from scoresheets.forms import VERSION_MISSING, DeviceForm, HandForm, hand_form_class
+from scoresheets.forms import VERSION_MISSING, DeviceForm, HandForm, hand_form, hand_form_class
 from scoresheets.matches import services, undo
 from scoresheets.matches.match_page import (
     MY_MATCHES,
@@ -34,10 +34,10 @@ from scoresheets.matches.match_page import (
     end_change_message,
     get_hand_or_404,
     get_match_or_404,
-    hand_form,
     hand_url,
     match_context,
 )
+from scoresheets.matches.scoresheet import match_get_scoresheet, scoresheet_after
 from scoresheets.matches.view_helpers import remember, see_other
 from scoresheets.models import Hand, HandRevision, Match, Player
 from scoresheets.sync import panels, words
@@ -99,7 +99,7 @@ def _entry_refused(
     panel: the other phone's hand next to its own entry) and keeps its
     entry, now set to be saved as the next hand if the player confirms it."""
     match.refresh_from_db()  # another phone may have moved it on
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     panel = None
     if write is None and form.version_missing:
         # Posted without the version it was typed on: shown again for the
@@ -128,13 +128,13 @@ def _hand_saved(
 
     ``change`` (the write just made, the one this phone's undo bar offers)
     and the match's ``players``: the answer shows the match as that write
-    left it (``services.scoresheet_after``: nothing read again); without
+    left it (``scoresheet_after``: nothing read again); without
     them, or after a replay, the match is read."""
-    sheet = services.scoresheet_after(change, players) if change is not None else None
+    sheet = scoresheet_after(change, players) if change is not None else None
     latest = sheet is not None
     if sheet is None:
         match.refresh_from_db()  # its version moved on
-        sheet = services.match_get_scoresheet(match)
+        sheet = match_get_scoresheet(match)
     match = sheet.match
     # What match.html#hand_saved shows, no more: the fresh entry form (rendered
     # once per match and language: sync.entry), the undo bar, the sheet
@@ -180,7 +180,7 @@ def helper_response(
 
 
 def _compare_on_match_page(request: HttpRequest, match: Match, form: HandForm) -> HttpResponse:
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
 
     def rebuild(initial: dict[str, Any]) -> HandForm:
         return hand_form(match, sheet.players, initial=initial)
@@ -198,7 +198,7 @@ def _helper_opened(request: HttpRequest, match: Match, form: HandForm) -> HttpRe
     """The helper's button without a script (its disclosure on the match
     page is not rendered until opened): the page again, what was typed kept,
     the helper open; nothing saved."""
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     initial = announcement_helper.prefill(request.POST, list(form.fields), None)
     form = hand_form(match, sheet.players, initial=initial)
     context = match_context(request, sheet, form)
@@ -252,7 +252,7 @@ def _compare_forgotten(request: HttpRequest, match: Match, form: HandForm) -> Ht
     """The save of a hand whose declarations were never compared: compare
     them now, fill in the points, say so, save nothing (422); the next
     "Valider" saves the hand with them."""
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
 
     def rebuild(initial: dict[str, Any]) -> HandForm:
         return hand_form(match, sheet.players, initial=initial)
@@ -288,7 +288,7 @@ def hand_edit(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
     """Correct a hand: the entry form, prefilled; its history; delete or restore."""
     match = get_match_or_404(token)
     hand = get_hand_or_404(match, hand_id)
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     number = sheet.position(hand.pk)
     if request.method == "POST":
         return _correction_sent(request, sheet, hand, number)
@@ -359,7 +359,7 @@ def _correction_conflict(
     # Keep what this phone typed; the next save overrides the new version.
     form.data = form.data.copy()
     form.data["hand_version"] = hand.version
-    sheet = services.match_get_scoresheet(hand.match)
+    sheet = match_get_scoresheet(hand.match)
     if hand.deleted_at is not None:
         # Deleted meanwhile: told, with the way to put it back with
         # this correction, or to drop the correction.
@@ -575,7 +575,7 @@ def _undo_answer(
     """The htmx answer to an undo: a fresh entry form for the sheet as it is
     now, with the sheet and the undo bar (saying ``told``) out of band."""
     match.refresh_from_db()
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     context = match_context(request, sheet, None)
     context["form_html"] = entry_form_html(
         request, match, sheet.players, number=len(sheet.hands) + 1, version=match.version

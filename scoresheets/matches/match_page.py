@@ -7,19 +7,16 @@ Shared by ``views`` (the match page, its read-only twin) and ``hand_views``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from django.contrib import messages
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from scoresheets.forms import DeviceForm, HandForm, hand_form_class
+from scoresheets.forms import DeviceForm, HandForm
 from scoresheets.matches import services, share_image, undo
-from scoresheets.models import Hand, Match, Player
-from scoresheets.tables.views import table_link
+from scoresheets.models import Hand, Match
+from scoresheets.tables.links import table_link
 
 MY_MATCHES = "my_matches"  # session key: tokens of the matches this browser created or opened
 MY_MATCHES_MAX = 50
@@ -53,31 +50,6 @@ def get_hand_or_404(match: Match, hand_id: int) -> Hand:
 def device(request: HttpRequest) -> str:
     """The name this phone's player gave (kept in the session), or ""."""
     return request.session.get(DEVICE, "")
-
-
-def hand_form(
-    match: Match,
-    players: Sequence[Player],
-    data: Any = None,
-    *,
-    number: int | None = None,
-    version: int | None = None,
-    initial: dict[str, Any] | None = None,
-    writes: str | None = None,
-) -> HandForm:
-    """The hand form of ``match`` (its game's: ``forms.hand_form_class``),
-    opened for hand ``number`` on the sheet at ``version`` (the entry form:
-    what it saw, see ``services.hand_record``); ``writes`` (``"entry"``,
-    ``"correction"``): a posted form that saves, which then requires the
-    version it was built on (``HandForm``)."""
-    return hand_form_class(match)(
-        data,
-        team_names={"A": match.team_a_name, "B": match.team_b_name},
-        players=players,
-        announcements=match.rules.announcements,
-        initial=initial or {"number": number, "match_version": version},
-        writes=writes,
-    )
 
 
 def match_context(

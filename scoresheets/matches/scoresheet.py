@@ -1,7 +1,7 @@
 """The scoresheet: a match with its players, hands and the engine's result,
 and what its pages show of it (teams, rows, whose turn it is, deleted hands).
 
-Read side only: ``services.match_get_scoresheet`` builds it (two queries);
+Read side only: ``match_get_scoresheet`` builds it (two queries);
 nothing here writes or scores. The view-models arrange the engine's figures
 (``scoring.MatchResult`` and each hand's breakdown) for the templates, which
 only read these properties; they are testable without a template.
@@ -9,6 +9,7 @@ only read these properties; they are testable without a template.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -22,6 +23,7 @@ from scoresheets.game_forms import ANNOUNCEMENTS_MAX
 from scoresheets.games import registry
 from scoresheets.matches.charts import progress_svg
 from scoresheets.matches.explain import explain_result
+from scoresheets.matches.services import HandChange
 from scoresheets.models import Hand, Match, Player, default_team_name
 
 
@@ -259,3 +261,53 @@ def hand_pages(token: str, ids: list[int]) -> list[str]:
     if not found or str(_SAMPLE_ID) in head + tail:
         return [reverse("hand_edit", args=[token, pk]) for pk in ids]
     return [f"{head}{pk}{tail}" for pk in ids]
+
+
+# --------------------------------------------------------------------------
+# The sheet of a match, read or as a write left it (the services write; this
+# module, above them, shows: issue 28, imports only go down)
+# --------------------------------------------------------------------------
+
+
+def match_get_scoresheet(match: Match) -> Scoresheet:
+    """Load the players and hands of ``match`` and score them with the engine.
+
+    Two queries. The stored hands were validated when saved; should they
+    ever be invalid the engine's ``MatchError`` propagates.
+    """
+    players = tuple(match.players.all())
+    # .all() (not order_by) so that a prefetch of "hands" is used as is.
+    every = tuple(sorted(match.hands.all(), key=lambda h: h.number))
+    return _scoresheet(match, players, every)
+
+
+def scoresheet_after(change: HandChange, players: Sequence[Player]) -> Scoresheet | None:
+    """The scoresheet of the match as the write ``change`` left it, with its
+    ``players`` (in seat order): what :func:`match_get_scoresheet` would read
+    right after the write's commit, from what the write itself read and
+    scored (no query, no engine run). ``None`` when the change does not
+    give it (``change.after``: a replay changed nothing and read nothing).
+
+    Another phone's write committed since is not in it: the sheet is the one
+    of the version this write made (``match.version``), which the phone
+    then polls past as any other."""
+    if change.after is None:
+        return None
+    after = change.after
+    return _scoresheet(after.match, tuple(players), after.hands, after.result)
+
+
+def _scoresheet(
+    match: Match,
+    players: tuple[Player, ...],
+    every: Sequence[Hand],
+    result: scoring.MatchResult | None = None,
+) -> Scoresheet:
+    """The scoresheet of ``match`` from ``every`` hand in the order of play
+    (deleted ones too), its live hands scored unless ``result`` is given."""
+    hands = tuple(h for h in every if h.deleted_at is None)
+    # A withdrawn hand (a new hand undone) is no deleted hand: not listed.
+    deleted = tuple(h for h in every if h.deleted_at is not None and not h.withdrawn)
+    if result is None:
+        result = scoring.score_match(match.rules, [hand.to_input() for hand in hands])
+    return Scoresheet(match=match, players=players, hands=hands, result=result, deleted=deleted)

@@ -19,7 +19,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoresheets import limits, presets, scoring
-from scoresheets.matches.scoresheet import Scoresheet
 from scoresheets.models import (
     Hand,
     HandRevision,
@@ -259,50 +258,6 @@ def table_player_named(*, table: Table, name: str) -> TablePlayer | None:
     """The roster player of ``table`` whose name is ``name`` up to case, or ``None``."""
     wanted = name.strip().casefold()
     return next((p for p in table.roster.all() if p.name.casefold() == wanted), None)
-
-
-def match_get_scoresheet(match: Match) -> Scoresheet:
-    """Load the players and hands of ``match`` and score them with the engine.
-
-    Two queries. The stored hands were validated when saved; should they
-    ever be invalid the engine's ``MatchError`` propagates.
-    """
-    players = tuple(match.players.all())
-    # .all() (not order_by) so that a prefetch of "hands" is used as is.
-    every = tuple(sorted(match.hands.all(), key=lambda h: h.number))
-    return _scoresheet(match, players, every)
-
-
-def scoresheet_after(change: HandChange, players: Sequence[Player]) -> Scoresheet | None:
-    """The scoresheet of the match as the write ``change`` left it, with its
-    ``players`` (in seat order): what :func:`match_get_scoresheet` would read
-    right after the write's commit, from what the write itself read and
-    scored (no query, no engine run). ``None`` when the change does not
-    give it (``change.after``: a replay changed nothing and read nothing).
-
-    Another phone's write committed since is not in it: the sheet is the one
-    of the version this write made (``match.version``), which the phone
-    then polls past as any other."""
-    if change.after is None:
-        return None
-    after = change.after
-    return _scoresheet(after.match, tuple(players), after.hands, after.result)
-
-
-def _scoresheet(
-    match: Match,
-    players: tuple[Player, ...],
-    every: Sequence[Hand],
-    result: scoring.MatchResult | None = None,
-) -> Scoresheet:
-    """The scoresheet of ``match`` from ``every`` hand in the order of play
-    (deleted ones too), its live hands scored unless ``result`` is given."""
-    hands = tuple(h for h in every if h.deleted_at is None)
-    # A withdrawn hand (a new hand undone) is no deleted hand: not listed.
-    deleted = tuple(h for h in every if h.deleted_at is not None and not h.withdrawn)
-    if result is None:
-        result = scoring.score_match(match.rules, [hand.to_input() for hand in hands])
-    return Scoresheet(match=match, players=players, hands=hands, result=result, deleted=deleted)
 
 
 def hand_preview(
@@ -987,18 +942,19 @@ def match_export_document(match: Match) -> dict[str, Any]:
     in seat order, team names, first dealer, card names, preset, and each
     hand's taker seat and belote holder seat), which :func:`match_import`
     reads back."""
-    sheet = match_get_scoresheet(match)
-    inputs = [hand.to_input() for hand in sheet.hands]
+    players = tuple(match.players.all())
+    hands = tuple(match.hands.live())
+    inputs = [hand.to_input() for hand in hands]
     document = scoring.match_document(match.rules, inputs)
-    document["result"] = scoring.result_document(sheet.result)
+    document["result"] = scoring.result_document(scoring.score_match(match.rules, inputs))
     document[APP_KEY] = {
-        "players": [player.name for player in sheet.players],
+        "players": [player.name for player in players],
         "teams": {"A": match.team_a_name, "B": match.team_b_name},
         "first_dealer": match.first_dealer,
         "card_names": match.card_names,
         "preset": match.preset,
-        "takers": [hand.taker_seat for hand in sheet.hands],
-        "belote_holders": [hand.belote_seat for hand in sheet.hands],
+        "takers": [hand.taker_seat for hand in hands],
+        "belote_holders": [hand.belote_seat for hand in hands],
     }
     return document
 

@@ -84,7 +84,7 @@ def current(request: HttpRequest, match: Match, *, latest: bool = False) -> dict
     another phone's change arrives).
 
     ``latest``: the page shows the match as the offered change itself left
-    it (the answer to that change, ``services.scoresheet_after``): no change
+    it (the answer to that change, ``scoresheet_after``): no change
     comes after it there, so whether another hand changed since is not
     asked (no query); one that did is another phone's next version, which
     takes the offer away on arrival, and ``services.hand_undo`` refuses it."""

@@ -48,6 +48,7 @@ from scoresheets.matches.match_page import (
     get_read_match_or_404,
     match_context,
 )
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.matches.view_helpers import create_match, pop_share_first, remember, see_other
 from scoresheets.models import Match
 from scoresheets.season.views import my_seasons
@@ -56,7 +57,7 @@ from scoresheets.sync.entry import entry_form_html
 from scoresheets.sync.ladder import attempt
 from scoresheets.sync.sheet import poll, sheet_fragments
 from scoresheets.sync.stream import events
-from scoresheets.tables.views import my_tables
+from scoresheets.tables.links import my_tables
 from scoresheets.text import of_name
 
 # --------------------------------------------------------------------------
@@ -145,7 +146,7 @@ def match_detail(request: HttpRequest, token: str) -> HttpResponse:
         # 21). A browser keeps the cookies of its first visit (the CSRF
         # cookie of the entry form): its next visit, or its first hand, remembers.
         remember(request, MY_MATCHES, match.token, MY_MATCHES_MAX)
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     context = match_context(request, sheet, None)
     # The fresh entry form, rendered once per match and language (sync.entry).
     context["form_html"] = entry_form_html(
@@ -165,7 +166,7 @@ def match_read(request: HttpRequest, token: str) -> HttpResponse:
     It is not put in "my matches": that list holds this browser's writing links,
     and a read link must never bring one into the session."""
     match = get_read_match_or_404(token)
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     context = match_context(request, sheet, None, read_only=True)
     context["concours_banner"] = concours_services.table_banner(match)
     context["sheet_html"] = sheet_fragments(request, match, sheet=sheet, read_only=True)
@@ -237,7 +238,7 @@ def _image(request: HttpRequest, match: Match) -> HttpResponse:
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
     else:
-        sheet = services.match_get_scoresheet(match)
+        sheet = match_get_scoresheet(match)
         response = HttpResponse(share_image.sheet_png(sheet), content_type="image/png")
         response["Content-Disposition"] = f'inline; filename="{share_image.filename(match)}"'
     response["ETag"] = etag

@@ -25,8 +25,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from scoresheets.forms import HandForm
-from scoresheets.matches.match_page import hand_form
+from scoresheets.forms import HandForm, hand_form
 from scoresheets.models import Match, Player
 from scoresheets.sync import caching
 
@@ -53,7 +52,7 @@ def entry_form_html(
 ) -> SafeString:
     """The fresh entry form of ``match`` (its ``players`` in seat order) for
     hand ``number`` of the sheet at ``version``, as HTML: what rendering
-    ``match.html#hand_form`` with ``match_page.hand_form(match, players,
+    ``match.html#hand_form`` with ``forms.hand_form(match, players,
     number=number, version=version)`` gives, with a new one-time key (``key``:
     this one, for a test) and this request's CSRF token.
 
@@ -109,7 +108,7 @@ def shown(match: Match, players: Sequence[Player]) -> str:
 def _fresh_form(
     match: Match, players: Sequence[Player], *, number: object, version: object, key: str | None
 ) -> HandForm:
-    """``match_page.hand_form(match, players, number=..., version=...)``, its
+    """``forms.hand_form(match, players, number=..., version=...)``, its
     one-time key ``key`` when given."""
     form = hand_form(match, players, number=number, version=version)
     if key is not None:

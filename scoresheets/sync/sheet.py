@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Match
 from scoresheets.sync import caching, push
 
@@ -50,7 +51,7 @@ def sheet_fragments(
     name = sheet_name(token, match.version)
     parts = caching.get(name)
     if parts is None:
-        sheet = sheet or services.match_get_scoresheet(match)
+        sheet = sheet or match_get_scoresheet(match)
         context = {
             "match": match,
             "sheet": sheet,

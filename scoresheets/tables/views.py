@@ -18,7 +18,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -32,7 +31,7 @@ from scoresheets import presets, ratelimits, ratings, scoring, stats
 from scoresheets.forms import presets_for_script
 from scoresheets.games import registry
 from scoresheets.matches import charts, exports, services
-from scoresheets.matches.view_helpers import create_match, remember, remembered, see_other
+from scoresheets.matches.view_helpers import create_match, remember, see_other
 from scoresheets.models import Match, Table, TablePlayer
 from scoresheets.sync import busy, caching
 from scoresheets.sync.ladder import attempt
@@ -44,10 +43,9 @@ from scoresheets.tables.forms import (
     TableMatchForm,
     duplicate_message,
 )
+from scoresheets.tables.links import MY_TABLES, MY_TABLES_MAX
 from scoresheets.text import of_name
 
-MY_TABLES = "my_tables"  # session key: tokens of the tables this browser created or opened
-MY_TABLES_MAX = 20
 HISTORY_PER_PAGE = 20
 TOP = 5  # players in the table page's short ranking
 
@@ -60,20 +58,6 @@ def get_table_or_404(token: str) -> Table:
 def get_read_table_or_404(token: str) -> Table:
     """The table of a read-only URL token, or a 404 (a writing token is not one)."""
     return get_object_or_404(Table, read_token=token)
-
-
-def my_tables(request: HttpRequest) -> list[Table]:
-    """This browser's tables, last opened first, with their number of matches (one query)."""
-    return remembered(request, MY_TABLES, Table.objects.annotate(match_count=Count("matches")))
-
-
-def table_link(request: HttpRequest, table: Table) -> str:
-    """Where a page of one of ``table``'s matches links to the table: its page
-    for a browser that already knows it (in "my tables"), else its read-only
-    page. So a match link never hands out the table's writing token."""
-    if table.token in request.session.get(MY_TABLES, []):
-        return reverse("table", args=[table.token])
-    return reverse("table_read", args=[table.read_token])
 
 
 # --------------------------------------------------------------------------

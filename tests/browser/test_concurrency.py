@@ -25,7 +25,7 @@ import pytest
 from django.db import connection
 
 from scoresheets import scoring
-from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import entry_form, make_match
 
@@ -185,8 +185,8 @@ def test_four_phones_taking_turns_while_the_others_poll(live_server):
         team = "A" if seat % 2 else "B"
         entered.append(scoring.HandInput(team, team, points))
 
-    expected = scoring.score_match(services.match_get_scoresheet(match).match.rules, entered)
-    sheet = services.match_get_scoresheet(match)
+    expected = scoring.score_match(match_get_scoresheet(match).match.rules, entered)
+    sheet = match_get_scoresheet(match)
     assert [h.to_input() for h in sheet.hands] == entered  # no hand lost, none doubled
     assert sheet.result.totals == expected.totals
     final = phones[0].get(f"/m/{match.token}/poll/?v=0")[1]
@@ -343,7 +343,7 @@ def test_mixed_bursts_lose_nothing_and_save_nothing_twice(live_server, settings)
     outcomes = [plan["outcome"] for plan in sent]
     told = outcomes.count("told")
 
-    sheet = services.match_get_scoresheet(Match.objects.get(pk=match.pk))
+    sheet = match_get_scoresheet(Match.objects.get(pk=match.pk))
     engine = scoring.score_match(sheet.match.rules, [h.to_input() for h in sheet.hands])
     page_totals = TOTALS.findall(phones[0].get(f"/m/{match.token}/")[1])
     print(

@@ -13,6 +13,7 @@ from django.db import connections
 from playwright.sync_api import expect
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Match
 from tests.browser.phones import enter_hand, phone, wait_until_still
 from tests.factories import hand, make_match, play
@@ -48,7 +49,7 @@ def elsewhere(call: Callable[[], Any]) -> Any:
 
 
 def live_hands(match: Match) -> list:
-    return list(services.match_get_scoresheet(match).hands)
+    return list(match_get_scoresheet(match).hands)
 
 
 def wait_for_version(page, version: int) -> None:

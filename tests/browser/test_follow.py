@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Match
 from tests.browser.phones import CSP_PROBLEMS, enter_hand
 from tests.browser.test_offline import _context, _open_offline_ready, _page, set_network
@@ -37,7 +38,7 @@ def _other_phone_saves(match, taker: str = "B", points: int = 90) -> int:
     """Another phone of the table saves the next hand; its number."""
     match = Match.objects.get(pk=match.pk)
     services.hand_record(match=match, hand=hand(taker, points))
-    return len(services.match_get_scoresheet(Match.objects.get(pk=match.pk)).hands)
+    return len(match_get_scoresheet(Match.objects.get(pk=match.pk)).hands)
 
 
 SAVES = re.compile(r"/m/[^/]+/donnes/$")
@@ -61,7 +62,7 @@ def _release(routes) -> None:
 
 
 def _stored_numbers(match) -> list[int]:
-    return [h.number for h in services.match_get_scoresheet(Match.objects.get(pk=match.pk)).hands]
+    return [h.number for h in match_get_scoresheet(Match.objects.get(pk=match.pk)).hands]
 
 
 def test_a_hand_typed_offline_then_sent_leaves_the_phone_following(live_server, browser, settings):

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand
 from tests.browser.phones import CSP_PROBLEMS, enter_hand
 from tests.browser.test_offline import (
@@ -40,7 +40,7 @@ def _versions(match) -> list[int]:
 
 
 def _hand_ids(match) -> list[int]:
-    return [h.pk for h in services.match_get_scoresheet(match).hands]
+    return [h.pk for h in match_get_scoresheet(match).hands]
 
 
 def _open_edit(page, number: int) -> None:
@@ -153,9 +153,9 @@ def test_a_deletion_offline_is_sent_once(live_server, browser):
 
     set_network(context, online=True)
     page.locator("#pending-hands").wait_for(state="hidden")
-    assert [
-        (h.taker, h.to_input().trick_points) for h in services.match_get_scoresheet(match).hands
-    ] == [("B", 90)]
+    assert [(h.taker, h.to_input().trick_points) for h in match_get_scoresheet(match).hands] == [
+        ("B", 90)
+    ]
     # The saved answer's undo bar comes with its sheet: waited for, not raced.
     expect(page.locator("#undo-bar").get_by_text("Donne 1 supprimée.")).to_be_visible()
     assert CSP_PROBLEMS == []
@@ -227,9 +227,9 @@ def test_a_hand_corrected_then_deleted_offline_is_deleted(live_server, browser):
     assert "Suppression de la donne" in rows.first.inner_text()
     set_network(context, online=True)
     page.locator("#pending-hands").wait_for(state="hidden")
-    assert [
-        (h.taker, h.to_input().trick_points) for h in services.match_get_scoresheet(match).hands
-    ] == [("A", 100)]
+    assert [(h.taker, h.to_input().trick_points) for h in match_get_scoresheet(match).hands] == [
+        ("A", 100)
+    ]
     context.close()
 
 
@@ -338,9 +338,9 @@ def test_a_change_on_a_page_older_than_this_phones_own_correction_follows_it(liv
     assert _live_hands(match)[1] == (2, "B", 120)
     stale.get_by_role("button", name="Supprimer la donne").click()
     stale.wait_for_url(re.compile(re.escape(path) + "#hands$"))
-    assert [
-        (h.taker, h.to_input().trick_points) for h in services.match_get_scoresheet(match).hands
-    ] == [("A", 100)]
+    assert [(h.taker, h.to_input().trick_points) for h in match_get_scoresheet(match).hands] == [
+        ("A", 100)
+    ]
     assert stale.evaluate("() => localStorage.getItem('rebelote-queue-v1')") in (None, "[]")
     assert CSP_PROBLEMS == []
     context.close()

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoresheets import scoring
-from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from tests.browser.phones import CSP_PROBLEMS, enter_hand
 from tests.browser.test_offline import _context, _open_offline_ready, _stored, set_network
 from tests.browser.test_offline_corrections import _hand_ids, _open_edit
@@ -27,7 +27,7 @@ pytestmark = [
 
 def _engine(match, *kept: scoring.HandInput) -> scoring.MatchResult:
     """The engine's score of ``match``'s live hands followed by ``kept``."""
-    live = [h.to_input() for h in services.match_get_scoresheet(match).hands]
+    live = [h.to_input() for h in match_get_scoresheet(match).hands]
     return scoring.score_match(match.rules, [*live, *kept])
 
 
@@ -110,7 +110,7 @@ def test_three_hands_offline_move_the_totals_pending_and_end_the_match_as_the_se
     # The server's rows of those hands (newest first, as the kept rows were).
     server_rows = [page.locator(f"#hand-{n} .hand-score").all_inner_texts() for n in (5, 4, 3)]
     assert server_rows == shown_rows
-    stored = services.match_get_scoresheet(match).result
+    stored = match_get_scoresheet(match).result
     assert (stored.totals, stored.finished, stored.winner) == (
         expected.totals,
         True,
@@ -162,7 +162,7 @@ def test_a_correction_page_previews_the_corrected_hand_offline(live_server, brow
     _open_edit(page, 2)
     page.locator("#id_points").fill("120")
     preview = page.locator("#preview")
-    live = [h.to_input() for h in services.match_get_scoresheet(match).hands]
+    live = [h.to_input() for h in match_get_scoresheet(match).hands]
     corrected = scoring.score_match(match.rules, [live[0], hand("B", 120)]).hands[1]
     expect(preview.locator(".outcome.is-local .outcome-scores b")).to_have_text(
         [f"+{corrected.score.a}", f"+{corrected.score.b}"]
@@ -222,7 +222,7 @@ def test_a_match_of_3_donnes_drawn_offline_says_a_draw_as_the_server_then_does(
     set_network(context, online=True)
     page.locator('#scoreboard[data-finished="true"]').wait_for()
     expect(board.locator(".banner-draw")).to_have_text("Match nul : égalité après 3 donnes.")
-    stored = services.match_get_scoresheet(match).result
+    stored = match_get_scoresheet(match).result
     assert (stored.finished, stored.winner) == (True, None)
     assert CSP_PROBLEMS == []
     context.close()

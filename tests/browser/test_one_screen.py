@@ -17,6 +17,7 @@ import pytest
 
 from scoresheets import scoring
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand
 from tests.browser.phones import CSP_PROBLEMS, phone, wait_until_still
 from tests.factories import NAMES, hand, make_match, play
@@ -116,7 +117,7 @@ def test_valider_stays_under_the_thumb_when_the_preview_grows(live_server, brows
     arrives must not land on the preview's text instead (seen: a kept hand
     offline, its tap lost as the phone's own preview grew the bar)."""
     match = play(make_match(target=300), hand("A", 100), hand("B", 90))
-    live = [h.to_input() for h in services.match_get_scoresheet(match).hands]
+    live = [h.to_input() for h in match_get_scoresheet(match).hands]
     short, ending = hand("A", 100), hand("A", 160)
     assert not scoring.score_match(match.rules, [*live, short]).finished
     assert scoring.score_match(match.rules, [*live, ending]).finished

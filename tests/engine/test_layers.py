@@ -4,6 +4,8 @@ core depending on it (the engine tier runs them without settings)."""
 
 from __future__ import annotations
 
+import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,3 +36,54 @@ def test_a_pure_core_imports_no_django(module):
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]", f"{module} imports {run.stdout.strip()}"
+
+
+# ---- Imports only go down (issue 28): views -> services -> engine.
+
+APP = ROOT / "scoresheets"
+VIEWS = re.compile(r"(^|\.)(\w*views|match_page)$")  # the pages: leaves, below urls
+SHOWN = re.compile(r"(^|\.)(\w*views|match_page|scoresheet|room)$")  # pages and view-models
+
+
+def _imports(path: Path) -> set[str]:
+    """The scoresheets modules ``path`` imports (``from x import y`` counts
+    ``x`` and ``x.y``: y may be a module)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name.startswith("scoresheets")}
+
+
+def _modules() -> dict[str, Path]:
+    return {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts): path
+        for path in APP.rglob("*.py")
+        if "migrations" not in path.parts
+    }
+
+
+def test_no_module_but_the_urls_imports_a_page():
+    offenders = {
+        name: sorted(target for target in _imports(path) if VIEWS.search(target))
+        for name, path in _modules().items()
+        if not name.endswith("urls") and not VIEWS.search(name)
+    }
+    assert {name: found for name, found in offenders.items() if found} == {}
+
+
+def test_services_and_models_import_no_page_and_no_view_model():
+    below = {
+        name: path
+        for name, path in _modules().items()
+        if name.endswith(("services", "models")) or name.startswith("scoresheets.scoring")
+    }
+    assert len(below) >= 5
+    offenders = {
+        name: sorted(target for target in _imports(path) if SHOWN.search(target))
+        for name, path in below.items()
+    }
+    assert {name: found for name, found in offenders.items() if found} == {}

@@ -181,7 +181,7 @@ def test_it_says_nobody_declared():
 @pytest.mark.parametrize("first_dealer", [1, 2, 3, 4])
 def test_playing_order_starts_after_the_dealer_the_sheet_names(first_dealer: int):
     match = make_match(first_dealer=first_dealer)
-    from scoresheets.matches.services import match_get_scoresheet
+    from scoresheets.matches.scoresheet import match_get_scoresheet
 
     turn = match_get_scoresheet(match).next_turn
     order = playing_order(match.dealer_seat(turn.number))

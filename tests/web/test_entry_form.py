@@ -10,9 +10,9 @@ import pytest
 from django.test import Client, RequestFactory
 from django.utils import translation
 
+from scoresheets.forms import hand_form
 from scoresheets.games.coinche.engine import CoincheRules
 from scoresheets.matches import services
-from scoresheets.matches.match_page import hand_form
 from scoresheets.models import Match, Player
 from scoresheets.sync import entry
 from tests.factories import NAMES, hand, make_match, play

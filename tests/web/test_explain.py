@@ -8,6 +8,7 @@ from django.utils import translation
 from scoresheets.matches import services
 from scoresheets.matches.charts import progress_svg
 from scoresheets.matches.explain import explain_hand
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.scoring import HandInput, Pair, Rules
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,7 @@ def sheet_of(hands: list[HandInput], **rules):
     )
     for hand in hands:
         services.hand_record(match=match, hand=hand)
-    return services.match_get_scoresheet(match)
+    return match_get_scoresheet(match)
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from django.utils import translation
 
 from scoresheets.matches import services
 from scoresheets.matches.explain import explain_hand
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.scoring import CoincheHand, CoincheRules
 
 
@@ -20,7 +21,7 @@ def test_a_stored_coinche_hand_is_explained_from_the_sheet():
     )
     hand = CoincheHand("B", 120, "hearts", coinche="coinche", points_team="B", trick_points=90)
     services.hand_record(match=match, hand=hand)
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     result = sheet.result.hands[0]
     with translation.override("fr"):
         sentence = explain_hand(sheet, 0)

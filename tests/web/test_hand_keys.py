@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand
 from tests.factories import entry_form, hand, make_match, play
 
@@ -31,7 +31,7 @@ def test_a_used_form_key_with_another_hand_saves_that_hand(client: Client):
 @pytest.mark.parametrize("action", ["supprimer", "retablir"])
 def test_an_overlong_form_key_never_gives_a_500(client: Client, action):
     match = play(make_match(), hand("A", 100))
-    one = services.match_get_scoresheet(match).hands[0]
+    one = match_get_scoresheet(match).hands[0]
     response = client.post(
         f"/m/{match.token}/donnes/{one.pk}/{action}/", {"hand_version": "1", "key": "k" * 65}
     )

@@ -19,7 +19,7 @@ from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from belote_site.settings import env_int, env_proxy_ssl_header
-from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from tests.factories import hand, make_match, play
 from tests.tables_fixture import Fixture, make_fixture
 
@@ -347,7 +347,7 @@ def test_check_deploy_warns_without_hsts():
 @pytest.mark.django_db
 def test_the_edit_page_is_never_cached(client: Client):
     match = play(make_match(), hand("A", 100))
-    one = services.match_get_scoresheet(match).hands[0]
+    one = match_get_scoresheet(match).hands[0]
     assert "no-store" in client.get(f"/m/{match.token}/donnes/{one.pk}/")["Cache-Control"]
 
 

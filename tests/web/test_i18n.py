@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from scoresheets.matches import services
 from scoresheets.matches.explain import explain_hand
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Match
 from scoresheets.tables import services as tables
 from tests.factories import hand, make_match, play
@@ -214,7 +214,7 @@ def test_a_table_s_new_match_page_speaks_english(client: Client):
 def sheet_of(*hands):
     match = make_match(team_a_name="Us", team_b_name="Them")
     play(match, *hands)
-    return services.match_get_scoresheet(Match.objects.get(pk=match.pk))
+    return match_get_scoresheet(Match.objects.get(pk=match.pk))
 
 
 def test_a_dedans_is_explained_in_english():

@@ -14,6 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, Match
 from scoresheets.sync import caching
 from tests.factories import entry_form, hand, make_match, play
@@ -48,7 +49,7 @@ def sheet_after(client: Client, match: Match, seen: int) -> str:
 
 
 def live(match: Match) -> list[Hand]:
-    return list(services.match_get_scoresheet(match).hands)
+    return list(match_get_scoresheet(match).hands)
 
 
 def test_it_answers_an_unchanged_poll_from_the_cache_without_a_query(
@@ -130,7 +131,7 @@ def test_a_correction_is_seen_by_a_phone_at_the_old_version(client: Client):
     assert client.post(f"/m/{match.token}/donnes/{first.pk}/", data).status_code == 303
     body = sheet_after(client, match, seen)
     assert "Bob prend" in body
-    totals = services.match_get_scoresheet(match).result.totals
+    totals = match_get_scoresheet(match).result.totals
     assert totals.b > 120  # B took hand 1 with 120 (it had nothing before the correction)
     assert f'class="total-points">{totals.b}<' in body
 
@@ -283,7 +284,7 @@ def test_a_correction_renders_its_row_and_the_later_ones_again(client: Client, m
     )
     body = sheet_after(client, match, seen)
     assert counting.rendered == 3  # hands 3, 4 and 5: their totals moved
-    totals = services.match_get_scoresheet(match).result.totals
+    totals = match_get_scoresheet(match).result.totals
     assert f"<small>{totals.b}</small>" in body
     # The read-only sheet keeps its own rows (read links, no correction link).
     read = Client().get(f"/voir/{match.read_token}/poll/?v=0").content.decode()

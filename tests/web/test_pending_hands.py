@@ -18,9 +18,9 @@ import pytest
 from django.http import QueryDict
 
 from scoresheets import scoring
+from scoresheets.forms import hand_form
 from scoresheets.game_forms import ANNOUNCEMENTS_MAX
 from scoresheets.matches import services
-from scoresheets.matches.match_page import hand_form
 from scoresheets.scoring import CoincheRules
 from tests import node
 from tests.factories import hand, make_match, play

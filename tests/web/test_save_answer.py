@@ -1,6 +1,6 @@
 """The answer to a change sent with htmx shows the match as the change left
 it, from what the service read and scored in its transaction (issue 21,
-"Cheaper hands": ``services.scoresheet_after``): the same sheet as the
+"Cheaper hands": ``scoresheet_after``): the same sheet as the
 database gives once the change is committed, without reading it again."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoresheets.games.coinche.engine import CoincheRules
 from scoresheets.matches import services
-from scoresheets.matches.scoresheet import Scoresheet
+from scoresheets.matches.scoresheet import Scoresheet, match_get_scoresheet
 from scoresheets.models import Match
 from tests.factories import NAMES, hand, make_match, play
 
@@ -40,7 +40,7 @@ def from_the_database(match: Match) -> str:
 
 
 def live(match: Match):
-    return services.match_get_scoresheet(match).hands
+    return match_get_scoresheet(match).hands
 
 
 def test_a_new_hand_answers_the_sheet_the_database_gives(client: Client):

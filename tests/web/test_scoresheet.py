@@ -8,6 +8,7 @@ import pytest
 from django.utils import translation
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from tests.factories import hand, make_match
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +33,7 @@ def sheet():
     match.refresh_from_db()
     services.hand_delete(match=match, hand_id=redeal.pk, expected_version=1)
     match.refresh_from_db()
-    return services.match_get_scoresheet(match)
+    return match_get_scoresheet(match)
 
 
 def test_it_shows_the_teams_with_their_totals_and_progress(sheet, django_assert_num_queries):
@@ -50,7 +51,7 @@ def test_it_shows_the_teams_with_their_totals_and_progress(sheet, django_assert_
 
 
 def test_a_team_named_otherwise_shows_its_players():
-    sheet = services.match_get_scoresheet(make_match(team_a_name="Les As"))
+    sheet = match_get_scoresheet(make_match(team_a_name="Les As"))
     assert [team.show_players for team in sheet.teams] == [True, False]
 
 
@@ -94,7 +95,7 @@ def test_a_hand_of_a_team_shows_the_team_as_taker():
     match = make_match()
     services.hand_record(match=match, hand=hand("B", 100))  # an import knows the team only
     match.refresh_from_db()
-    (row,) = services.match_get_scoresheet(match).rows
+    (row,) = match_get_scoresheet(match).rows
     assert row.taker == "Bob & Dan"
 
 
@@ -112,7 +113,7 @@ def test_it_summarizes_a_hand_as_entered(sheet):
 
 def test_it_draws_the_chart_only_once_there_are_hands(sheet):
     assert str(sheet.chart).startswith("<svg ")
-    assert str(services.match_get_scoresheet(make_match()).chart) == ""
+    assert str(match_get_scoresheet(make_match()).chart) == ""
 
 
 @pytest.mark.parametrize("token", ["a" * 24, "x987654321" + "y" * 14])

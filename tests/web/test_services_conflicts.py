@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, Match
 from scoresheets.scoring import HandInput, Rules
 
@@ -30,7 +31,7 @@ def make_match(hands: int = 3) -> Match:
 
 
 def live(match: Match) -> list[Hand]:
-    return list(services.match_get_scoresheet(match).hands)
+    return list(match_get_scoresheet(match).hands)
 
 
 def version(match: Match) -> int:

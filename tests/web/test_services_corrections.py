@@ -6,6 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, HandRevision, Match
 from scoresheets.scoring import HandInput, MatchError, Pair, Rules
 
@@ -24,12 +25,12 @@ def make_match(hands=(), target=1000, **rules) -> Match:
 
 
 def totals(match: Match) -> list[tuple[int, int]]:
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     return [(h.totals.a, h.totals.b) for h in sheet.result.hands]
 
 
 def hand_at(match: Match, number: int) -> Hand:
-    return services.match_get_scoresheet(match).hands[number - 1]
+    return match_get_scoresheet(match).hands[number - 1]
 
 
 def test_it_refuses_a_new_hand_someone_else_just_entered():
@@ -66,7 +67,7 @@ def test_an_edit_moves_every_later_total_and_the_reserve():
         expected_version=second.version,
         device="Sam",
     )
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     assert sheet.result.hands[1].reserve == 81
     assert sheet.result.hands[2].score.a == 181
     assert totals(match)[-1] == (800 - 100 + 81, 496 - 62 + 81)
@@ -105,23 +106,23 @@ def test_it_refuses_an_edit_that_would_end_the_match_before_later_hands():
 
 def test_a_correction_can_end_and_reopen_the_match():
     match = make_match([MADE_A, MADE_A], target=250)
-    assert services.match_get_scoresheet(match).result.finished is False
+    assert match_get_scoresheet(match).result.finished is False
     last = hand_at(match, 2)
     services.hand_update(
         match=match, hand_id=last.pk, hand=HandInput("A", "A", 162), expected_version=1
     )
-    assert services.match_get_scoresheet(match).result.finished is True
+    assert match_get_scoresheet(match).result.finished is True
     services.hand_update(
         match=match, hand_id=last.pk, hand=HandInput("A", "A", 90), expected_version=2
     )
-    assert services.match_get_scoresheet(match).result.finished is False
+    assert match_get_scoresheet(match).result.finished is False
 
 
 def test_delete_then_restore_puts_the_hand_back_in_its_place():
     match = make_match([MADE_A, HandInput("B", "B", 120), MADE_A])
     second = hand_at(match, 2)
     services.hand_delete(match=match, hand_id=second.pk, expected_version=1, device="Sam")
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     assert len(sheet.hands) == 2
     assert [h.pk for h in sheet.deleted] == [second.pk]
     assert totals(match) == [(100, 62), (200, 124)]

@@ -7,6 +7,7 @@ import pytest
 
 from scoresheets import scoring
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import hand, make_match, play
 
@@ -45,7 +46,7 @@ def test_undoing_a_redeal_deletes_it():
     match = make_match()
     change = services.hand_record(match=match, hand=hand(None))
     services.hand_undo(match=match, hand_id=change.hand.pk, action=A.CREATED, expected_version=1)
-    assert services.match_get_scoresheet(fresh(match)).hands == ()
+    assert match_get_scoresheet(fresh(match)).hands == ()
 
 
 def test_undoing_a_correction_brings_back_the_hand_as_it_was():

@@ -11,6 +11,7 @@ from django.utils import translation
 from PIL import Image, ImageDraw
 
 from scoresheets.matches import services, share_image
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Match
 from scoresheets.scoring import CoincheHand, CoincheRules
 from tests.factories import hand, make_match, play
@@ -121,7 +122,7 @@ def test_the_winners_banner_is_the_pages_own_words_in_each_language(language, sa
     entry, its non-breaking spaces): a plain space had made it another
     string, left in French on an English image."""
     match = play(make_match(target=300), hand("A", 160), hand("A", 160))
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     assert sheet.result.winner == "A"
     image = Image.new("RGB", (share_image.WIDTH, 100))
     draw = ImageDraw.Draw(image)

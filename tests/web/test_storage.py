@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from scoresheets import presets, scoring
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, Match
 from scoresheets.scoring.engines import ENGINES
 from scoresheets.tables import services as tables
@@ -62,7 +63,7 @@ def test_every_valid_case_imports_and_scores_as_the_engine(game: str, path: Path
     assert match.game == game
     engine = scoring.score_match(*scoring.parse_match_document(document))
 
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     assert sheet.result == engine
     assert_matches_expected(scoring.result_document(sheet.result), document["expected"])
     # The stored summary is the engine's too.
@@ -221,7 +222,7 @@ def test_the_engine_refuses_an_unknown_contract(key, value):
     # A stored hand changed behind the engine's back is refused when it is read.
     Hand.objects.filter(match=match, taker="A").update(entry={"bid": value, key: value})
     with pytest.raises(scoring.MatchError):
-        services.match_get_scoresheet(match)
+        match_get_scoresheet(match)
 
 
 @pytest.mark.django_db
@@ -290,14 +291,14 @@ def test_the_services_record_correct_delete_and_restore_coinche_hands():
     engine = scoring.score_match(match.rules, list(COINCHE_HANDS))
     assert engine.finished is False
     assert (match.total_a, match.total_b) == (engine.totals.a, engine.totals.b)
-    assert services.match_get_scoresheet(match).result == engine
+    assert match_get_scoresheet(match).result == engine
 
     first = match.hands.live().first()
     corrected = scoring.CoincheHand("A", 100, "hearts", "surcoinche", "A", 120)
     services.hand_update(match=match, hand_id=first.pk, hand=corrected, expected_version=1)
     hands = [corrected, *COINCHE_HANDS[1:]]
     match.refresh_from_db()
-    assert services.match_get_scoresheet(match).result == scoring.score_match(match.rules, hands)
+    assert match_get_scoresheet(match).result == scoring.score_match(match.rules, hands)
     assert first.revisions.order_by("-version").first().data["coinche"] == "surcoinche"
 
     services.hand_delete(match=match, hand_id=first.pk, expected_version=2)
@@ -306,7 +307,7 @@ def test_the_services_record_correct_delete_and_restore_coinche_hands():
     assert (match.total_a, match.total_b) == (rest.totals.a, rest.totals.b)
     services.hand_restore(match=match, hand_id=first.pk)
     match.refresh_from_db()
-    assert services.match_get_scoresheet(match).result == scoring.score_match(match.rules, hands)
+    assert match_get_scoresheet(match).result == scoring.score_match(match.rules, hands)
 
     # A belote hand is no coinche hand: the engine refuses it, nothing is saved.
     with pytest.raises(scoring.MatchError):

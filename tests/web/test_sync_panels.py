@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from scoresheets.forms import hand_form
 from scoresheets.matches import services
-from scoresheets.matches.match_page import hand_form
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Match
 from scoresheets.sync import panels
 from scoresheets.sync.kinds import ConflictKind, HandConflict
@@ -45,7 +46,7 @@ def other_phone_saves(match: Match, form, device: str) -> None:
 
 def panel_of(match: Match, form, conflict: HandConflict) -> dict:
     match.refresh_from_db()
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     return panels.conflict_panel(sheet, conflict, form, len(sheet.hands) + 1)
 
 
@@ -228,7 +229,7 @@ def test_a_correction_of_a_hand_deleted_meanwhile_shows_both(device, language, t
     services.hand_delete(match=match, hand_id=first.pk, expected_version=1, device=device)
     first.refresh_from_db()
     correction = typed(match, points="120")
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     with translation.override(language):
         panel = panels.gone_panel(sheet, first, correction)
         assert panel["was"] == sheet.hand_summary(first)

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.scoring import HandInput
 from scoresheets.tables import services as tables
 from tests.tables_fixture import Fixture, make_fixture
@@ -61,7 +62,7 @@ def test_a_correction_shows_on_every_page_already_viewed(client: Client):
     assert leader_ratings(before["table"]) == expected_leaders(fixture)
     # Match 3, hand 1 made by Léa's team: the match is no longer over.
     third = fixture.matches[2]
-    first = services.match_get_scoresheet(third).hands[0]
+    first = match_get_scoresheet(third).hands[0]
     services.hand_update(
         match=third,
         hand_id=first.pk,
@@ -83,7 +84,7 @@ def test_a_deletion_and_a_restore_show_on_every_page_already_viewed(client: Clie
     assert figure(before["player"], "Capots subis par son équipe") == "1"
     # Match 3, hand 2 (Sam's capot): without it the match is not over.
     third = fixture.matches[2]
-    capot = services.match_get_scoresheet(third).hands[1]
+    capot = match_get_scoresheet(third).hands[1]
     services.hand_delete(match=third, hand_id=capot.pk, expected_version=capot.version)
     deleted = views(client, fixture)
     assert figure(deleted["player"], "Jouées") == "2"

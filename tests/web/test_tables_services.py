@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Match, TablePlayer
 from scoresheets.scoring import HandInput, MatchError, Rules
 from scoresheets.tables import services as tables
@@ -56,11 +57,11 @@ def test_the_summary_follows_every_change():
     assert (match.finished, match.winner, match.total_a) == (True, "A", 324)
     decided = match.decided_at
     assert decided is not None
-    first = services.match_get_scoresheet(match).hands[0]
+    first = match_get_scoresheet(match).hands[0]
     services.hand_update(match=match, hand_id=first.pk, hand=WIN_A, expected_version=1)
     match.refresh_from_db()
     assert match.decided_at == decided  # still finished: the moment it was decided stays
-    last = services.match_get_scoresheet(match).hands[1]
+    last = match_get_scoresheet(match).hands[1]
     services.hand_delete(match=match, hand_id=last.pk, expected_version=1)
     match.refresh_from_db()
     assert (match.finished, match.winner, match.decided_at, match.hands_count) == (
@@ -79,7 +80,7 @@ def test_ratings_follow_a_corrected_match():
     board = tables.table_ratings(table)
     assert board.get(people["Léa"]).rating > board.get(people["Sam"]).rating
     # The first hand was in fact B's: B wins 324 - 0 instead.
-    for hand in services.match_get_scoresheet(match).hands:
+    for hand in match_get_scoresheet(match).hands:
         services.hand_update(
             match=match, hand_id=hand.pk, hand=HandInput("B", "B", 162), expected_version=1
         )

@@ -15,6 +15,7 @@ from django.utils import translation
 from scoresheets import scoring
 from scoresheets.forms import PROBLEM_MESSAGES, problem_message
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, Match
 from tests.factories import NAMES, entry_form
 
@@ -51,7 +52,7 @@ def assert_totals_are_the_engines(match: Match, hands: list[scoring.CoincheHand]
     engine = scoring.score_match(match.rules, hands)
     match.refresh_from_db()
     assert (match.total_a, match.total_b) == (engine.totals.a, engine.totals.b)
-    assert services.match_get_scoresheet(match).result == engine
+    assert match_get_scoresheet(match).result == engine
 
 
 def checked(body: str, name: str, value: str) -> bool:
@@ -132,7 +133,7 @@ def test_the_sheet_row_and_summary_show_the_contract(client: Client):
     body = client.get(f"/m/{match.token}/").content.decode()
     assert "Alice prend 100 ♥ coinché" in body
     assert "Corriger ou supprimer" in body
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     assert (
         sheet.hand_summary(sheet.hands[0]) == "Alice prend 100 ♥ coinché · plis Alice & Claire 120"
     )
@@ -143,7 +144,7 @@ def test_the_sheet_row_and_summary_show_the_contract(client: Client):
 def test_the_summary_says_a_generale_was_made_alone(client: Client):
     match = coinche_match()
     post(client, match, taker="2", bid="generale", suit="no_trump", capot="B", solo="1")
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     assert (
         sheet.hand_summary(sheet.hands[0])
         == "Bob prend générale sans-atout · capot Bob & Dan · seul"

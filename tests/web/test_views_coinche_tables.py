@@ -21,6 +21,7 @@ from django.test import Client
 
 from scoresheets import scoring
 from scoresheets.matches import charts, services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Match
 from scoresheets.tables import services as tables
 from tests.engine.test_stats_coinche import C1_HANDS, C2_HANDS
@@ -143,7 +144,7 @@ def test_a_corrected_coinche_hand_shows_on_the_player_page_already_viewed(client
     # Lost C1 hand 4 (Noé's capot) and C2 hand 2 (Zoé's 120, made); won C1 hand 1.
     assert (figure(before, "Coinches gagnées"), figure(before, "Coinches perdues")) == ("1", "2")
     # C2 hand 2 (Zoé's 120 coinched, made with 130) falls with 100: Léa's team wins it.
-    hand = services.match_get_scoresheet(second).hands[1]
+    hand = match_get_scoresheet(second).hands[1]
     services.hand_update(
         match=second,
         hand_id=hand.pk,
@@ -288,7 +289,7 @@ def test_the_chart_of_a_coinche_match_runs_to_its_target(client: Client, languag
     label = re.search(r'<text class="y" x="[^"]+" y="([^"]+)">2000</text>', svg)
     assert target_y == pytest.approx(float(label.group(1)) - 4, abs=0.1)
     assert all(y > target_y for _, y in lines["team-a"] + lines["team-b"])
-    sheet = services.match_get_scoresheet(second)
+    sheet = match_get_scoresheet(second)
     assert "1020" in charts.progress_svg(sheet) and "820" in charts.progress_svg(sheet)
 
 
@@ -318,9 +319,7 @@ def test_a_coinche_match_exported_from_its_page_imports_back(client: Client, lan
         assert [h.to_input() for h in copy.hands.live()] == [
             h.to_input() for h in match.hands.live()
         ]
-        assert services.match_get_scoresheet(copy).result == (
-            services.match_get_scoresheet(match).result
-        )
+        assert match_get_scoresheet(copy).result == (match_get_scoresheet(match).result)
         assert (copy.total_a, copy.total_b, copy.winner) == (
             match.total_a,
             match.total_b,

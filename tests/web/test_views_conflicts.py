@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, Match
 from tests.factories import hand, make_match, play
 
@@ -19,7 +20,7 @@ HIDDEN = re.compile(r'<input type="hidden" name="(number|match_version|key)" val
 
 
 def live(match: Match) -> list[Hand]:
-    return list(services.match_get_scoresheet(match).hands)
+    return list(match_get_scoresheet(match).hands)
 
 
 def seen_fields(body: str) -> dict[str, str]:

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import entry_form, hand, make_match, play
 
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def live(match: Match) -> list[Hand]:
-    return list(services.match_get_scoresheet(match).hands)
+    return list(match_get_scoresheet(match).hands)
 
 
 def edit_url(match: Match, one: Hand) -> str:
@@ -33,7 +34,7 @@ def name_phone(client: Client, match: Match, name: str) -> None:
 
 
 def totals(match: Match) -> tuple[int, int]:
-    result = services.match_get_scoresheet(match).result
+    result = match_get_scoresheet(match).result
     return result.totals.a, result.totals.b
 
 

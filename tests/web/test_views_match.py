@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from tests.factories import hand, make_match, play
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +83,7 @@ def test_it_shows_every_hand_with_scores_totals_and_marks(client: Client):
     assert "donne : Alice" in body  # hand 1: the first dealer
     # Hand 1: A 100 + 20 = 120, B 62. Totals after four hands.
     assert "<b>120</b><small>120</small>" in body
-    result = services.match_get_scoresheet(match).result
+    result = match_get_scoresheet(match).result
     assert f'class="total-points">{result.totals.a}<' in body
     assert f'class="total-points">{result.totals.b}<' in body
     # Newest first; each row explains itself on tap.

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 
-from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from tests.factories import hand, make_match, play
 
 pytestmark = pytest.mark.django_db
@@ -75,7 +75,7 @@ def _edit_url(match, one) -> str:
 
 def test_a_kept_correction_is_answered_with_the_sheet_and_its_version(client: Client):
     match = play(make_match(), hand("A", 100), hand("A", 100))
-    one = services.match_get_scoresheet(match).hands[0]
+    one = match_get_scoresheet(match).hands[0]
     data = {"taker": "1", "points": "81", "number": "1", "hand_version": one.version, "key": "k1"}
     response = client.post(_edit_url(match, one), data, **HTMX)
     body = response.content.decode()
@@ -97,7 +97,7 @@ def test_a_kept_correction_is_answered_with_the_sheet_and_its_version(client: Cl
 
 def test_a_kept_correction_refused_keeps_its_status(client: Client):
     match = play(make_match(), hand("A", 100))
-    one = services.match_get_scoresheet(match).hands[0]
+    one = match_get_scoresheet(match).hands[0]
     stale = {"taker": "1", "points": "120", "number": "1", "hand_version": 7, "key": "k2"}
     response = client.post(_edit_url(match, one), stale, **HTMX)
     assert response.status_code == 409
@@ -108,27 +108,27 @@ def test_a_kept_correction_refused_keeps_its_status(client: Client):
 
 def test_a_kept_deletion_is_answered_with_the_sheet(client: Client):
     match = play(make_match(), hand("A", 100), hand("B", 120))
-    one = services.match_get_scoresheet(match).hands[0]
+    one = match_get_scoresheet(match).hands[0]
     url = _edit_url(match, one) + "supprimer/"
     data = {"hand_version": one.version, "key": "k3-delete"}
     response = client.post(url, data, **HTMX)
     assert response.status_code == 200
     match.refresh_from_db()
     assert f'data-version="{match.version}"' in response.content.decode()
-    assert len(services.match_get_scoresheet(match).hands) == 1
+    assert len(match_get_scoresheet(match).hands) == 1
     assert 'class="messages"' not in client.get(f"/m/{match.token}/").content.decode()
     assert client.post(url, data, **HTMX).status_code == 200  # a resend: replayed
-    assert len(services.match_get_scoresheet(match).hands) == 1
+    assert len(match_get_scoresheet(match).hands) == 1
 
 
 def test_a_kept_deletion_refused_says_why_with_its_status(client: Client):
     match = play(make_match(), hand("A", 100))
-    one = services.match_get_scoresheet(match).hands[0]
+    one = match_get_scoresheet(match).hands[0]
     url = _edit_url(match, one) + "supprimer/"
     response = client.post(url, {"hand_version": "7", "key": "k4-delete"}, **HTMX)
     assert response.status_code == 409
     assert "vient d&#x27;être modifiée" in response.content.decode()
     assert 'class="errorlist"' in response.content.decode()
-    assert len(services.match_get_scoresheet(match).hands) == 1
+    assert len(match_get_scoresheet(match).hands) == 1
     # Nothing left behind for the next page either.
     assert 'class="messages"' not in client.get(f"/m/{match.token}/").content.decode()

@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.scoring import HandInput
 from scoresheets.tables import services as tables
 from tests.tables_fixture import make_fixture, quick_match
@@ -138,7 +139,7 @@ def test_correcting_a_hand_changes_the_statistics_and_the_ranking(client: Client
     # Match 3, hand 1 was in fact made by Léa's team (B 150): 12 - 150, then the
     # capot: 264 - 150, so the match is no longer over (target 300).
     third = fixture.matches[2]
-    hand = services.match_get_scoresheet(third).hands[0]
+    hand = match_get_scoresheet(third).hands[0]
     services.hand_update(
         match=third,
         hand_id=hand.pk,

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.tables import services as tables
 from tests.tables_fixture import make_fixture
 
@@ -122,7 +123,7 @@ def test_a_download_again_is_read_from_the_cache_until_a_match_changes(
     assert fixture.matches[0].token.encode() not in read
     # A correction: the export follows it at once.
     match = fixture.matches[3]
-    last = services.match_get_scoresheet(match).hands[-1]
+    last = match_get_scoresheet(match).hands[-1]
     services.hand_update(
         match=match, hand_id=last.pk, hand=tables_hand(), expected_version=last.version
     )

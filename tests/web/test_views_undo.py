@@ -16,6 +16,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from scoresheets.matches import services, undo
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import hand, make_match, play
 
@@ -60,7 +61,7 @@ def tap_undo(client: Client, match: Match, key: str | None, htmx: bool = False, 
 
 
 def live(match: Match) -> list[Hand]:
-    return list(services.match_get_scoresheet(match).hands)
+    return list(match_get_scoresheet(match).hands)
 
 
 # ---- Undo ---------------------------------------------------------------------
@@ -309,7 +310,7 @@ def test_the_same_hand_saved_twice_is_told_and_dropping_it_is_the_main_action(ht
     assert "Zoé a déjà saisi cette donne (donne 2)." in body
     panel = body[body.index('class="conflict-panel') :]
     assert "Donne 2, saisie par Zoé" in panel and "Votre saisie" in panel
-    summary = services.match_get_scoresheet(match).hand_summary(Hand.objects.get(number=2))
+    summary = match_get_scoresheet(match).hand_summary(Hand.objects.get(number=2))
     assert panel.count(escape(summary)) == 2  # theirs, and the same typed
     drop = panel.index("Abandonner ma saisie")
     again = panel.index("Valider quand même comme donne 3")
@@ -341,7 +342,7 @@ def test_a_different_hand_is_shown_next_to_the_entry_and_saved_on_confirm():
     theirs = Hand.objects.get(number=2)
     assert f'href="/m/{match.token}/donnes/{theirs.pk}/">Corriger la donne 2<' in actions
     assert "Valider comme donne 3 (une autre donne)" in actions
-    sheet = services.match_get_scoresheet(match)
+    sheet = match_get_scoresheet(match)
     assert escape(sheet.hand_summary(Hand.objects.get(number=2))) in body
     confirm = save(lea, match, seen(body), taker="1", points="120")
     assert confirm.status_code == 303

@@ -13,6 +13,7 @@ from django.test import Client
 
 from scoresheets import scoring
 from scoresheets.matches import services
+from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand, HandRevision, Match
 from tests.factories import NAMES, hand, make_match, play
 
@@ -24,7 +25,7 @@ HTMX = {"HX-Request": "true"}
 
 
 def live(match: Match) -> list[Hand]:
-    return list(services.match_get_scoresheet(match).hands)
+    return list(match_get_scoresheet(match).hands)
 
 
 def hidden(body: str, name: str) -> str:
