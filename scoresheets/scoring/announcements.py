@@ -285,115 +285,157 @@ def _cards_text(cards: set[Card] | frozenset[Card]) -> str:
 
 
 def _check_declaration(declaration: Declaration, number: int) -> list[Problem]:
-    """Every problem with one declaration's own values; never raises."""
+    """Every problem with one declaration's own values (ANNOUNCEMENTS,
+    *Comparison document* and *Invalid*), ``number`` its 1-based place in the
+    declarations: its seat, then its kind, then the keys of that kind.
+    Returns the problems in that order (empty when valid); never raises."""
     out: list[Problem] = []
-    where = f"declarations.{number}"
-
-    def need(key: str) -> Any:
-        value = getattr(declaration, key)
-        if value is None:
-            out.append(_problem(f"{where}.{key}", "required", "is required", declaration=number))
-        return value
-
-    def word(key: str, choices: Sequence[str]) -> None:
-        value = need(key)
-        if value is not None and not _is_word(value, choices):
-            out.append(
-                _problem(
-                    f"{where}.{key}",
-                    "invalid_choice",
-                    f"must be one of {_choices(choices)}",
-                    declaration=number,
-                    choices=tuple(choices),
-                )
-            )
-
-    def absent(keys: Sequence[str], kind_name: str) -> None:
-        for key in keys:
-            if getattr(declaration, key) is not None:
-                out.append(
-                    _problem(
-                        f"{where}.{key}",
-                        "unknown_key",
-                        f"is not a key of a {kind_name}",
-                        declaration=number,
-                    )
-                )
-
-    seat = need("seat")
-    if seat is not None:
-        if not _is_int(seat):
-            out.append(
-                _problem(f"{where}.seat", "not_integer", "must be an integer", declaration=number)
-            )
-        elif not 1 <= seat <= 4:
-            out.append(
-                _problem(
-                    f"{where}.seat",
-                    "out_of_range",
-                    "must be between 1 and 4",
-                    declaration=number,
-                    min=1,
-                    max=4,
-                )
-            )
+    _check_seat(out, declaration, number)
     kind = declaration.kind
     if kind is None:
-        need("kind")
+        _required(out, declaration, number, "kind")
     elif not _is_word(kind, tuple(DeclarationKind)):
-        word("kind", tuple(DeclarationKind))
+        _check_word(out, declaration, number, "kind", tuple(DeclarationKind))
     elif kind == DeclarationKind.SEQUENCE:
-        word("suit", SUITS)
-        length = need("length")
-        if length is not None:
-            if not _is_int(length):
-                out.append(
-                    _problem(
-                        f"{where}.length", "not_integer", "must be an integer", declaration=number
-                    )
-                )
-            elif length not in SEQUENCE_LENGTHS:
-                out.append(
-                    _problem(
-                        f"{where}.length",
-                        "out_of_range",
-                        "must be between 3 and 8 (cards)",
-                        declaration=number,
-                        min=3,
-                        max=8,
-                    )
-                )
-            elif _is_word(declaration.top, RANKS) and RANKS.index(declaration.top) < length - 1:
-                out.append(
-                    _problem(
-                        where,
-                        "impossible_sequence",
-                        f"no sequence of {length} cards ends at the {declaration.top}"
-                        f" (the lowest top for {length} cards is the {RANKS[length - 1]})",
-                        declaration=number,
-                        length=length,
-                        top=declaration.top,
-                    )
-                )
-        word("top", RANKS)
-        absent(("rank",), "sequence")
+        _check_sequence(out, declaration, number)
     else:
-        rank = need("rank")
-        if rank is not None:
-            if _is_word(rank, ("7", "8")):
-                out.append(
-                    _problem(
-                        f"{where}.rank",
-                        "carre_not_announcement",
-                        "four 7s or four 8s are no announcement",
-                        declaration=number,
-                        rank=rank,
-                    )
-                )
-            elif not _is_word(rank, CARRE_RANKS):
-                word("rank", ("J", "9", "A", "10", "K", "Q"))
-        absent(("suit", "length", "top"), "carré")
+        _check_carre(out, declaration, number)
     return out
+
+
+def _required(out: list[Problem], declaration: Declaration, number: int, key: str) -> Any:
+    """The value of ``declaration``'s ``key``; appends to ``out`` a problem
+    (code ``required``) when it is missing (``None``), and returns it all the
+    same."""
+    value = getattr(declaration, key)
+    if value is None:
+        out.append(
+            _problem(f"declarations.{number}.{key}", "required", "is required", declaration=number)
+        )
+    return value
+
+
+def _check_word(
+    out: list[Problem], declaration: Declaration, number: int, key: str, choices: Sequence[str]
+) -> None:
+    """Appends to ``out`` a problem unless ``declaration``'s ``key`` is one of
+    the strings ``choices``: code ``required`` when missing, else
+    ``invalid_choice`` (param ``choices``)."""
+    value = _required(out, declaration, number, key)
+    if value is not None and not _is_word(value, choices):
+        out.append(
+            _problem(
+                f"declarations.{number}.{key}",
+                "invalid_choice",
+                f"must be one of {_choices(choices)}",
+                declaration=number,
+                choices=tuple(choices),
+            )
+        )
+
+
+def _check_absent(
+    out: list[Problem], declaration: Declaration, number: int, keys: Sequence[str], kind_name: str
+) -> None:
+    """Appends to ``out`` a problem (code ``unknown_key``) for each of
+    ``keys`` that ``declaration`` gives, though a ``kind_name`` has no such
+    key (ANNOUNCEMENTS, *Comparison document*: "any other key ... is an
+    error")."""
+    for key in keys:
+        if getattr(declaration, key) is not None:
+            out.append(
+                _problem(
+                    f"declarations.{number}.{key}",
+                    "unknown_key",
+                    f"is not a key of a {kind_name}",
+                    declaration=number,
+                )
+            )
+
+
+def _check_seat(out: list[Problem], declaration: Declaration, number: int) -> None:
+    """ANNOUNCEMENTS, *Comparison document*: ``seat`` is required, an integer
+    from 1 to 4. Appends to ``out`` the problem found (code ``required``,
+    ``not_integer`` or ``out_of_range``), if any."""
+    seat = _required(out, declaration, number, "seat")
+    if seat is None:
+        return
+    where = f"declarations.{number}.seat"
+    if not _is_int(seat):
+        out.append(_problem(where, "not_integer", "must be an integer", declaration=number))
+    elif not 1 <= seat <= 4:
+        out.append(
+            _problem(
+                where,
+                "out_of_range",
+                "must be between 1 and 4",
+                declaration=number,
+                min=1,
+                max=4,
+            )
+        )
+
+
+def _check_sequence(out: list[Problem], declaration: Declaration, number: int) -> None:
+    """The keys of a sequence (ANNOUNCEMENTS, *Comparison document* and
+    *Invalid*): ``suit`` a suit, ``length`` 3 to 8 (cards) that its ``top``
+    can end (no tierce topped by the 8), ``top`` a rank, and no ``rank``.
+    Appends the problems to ``out`` in that order."""
+    _check_word(out, declaration, number, "suit", SUITS)
+    length = _required(out, declaration, number, "length")
+    if length is not None:
+        where = f"declarations.{number}"
+        if not _is_int(length):
+            out.append(
+                _problem(f"{where}.length", "not_integer", "must be an integer", declaration=number)
+            )
+        elif length not in SEQUENCE_LENGTHS:
+            out.append(
+                _problem(
+                    f"{where}.length",
+                    "out_of_range",
+                    "must be between 3 and 8 (cards)",
+                    declaration=number,
+                    min=3,
+                    max=8,
+                )
+            )
+        elif _is_word(declaration.top, RANKS) and RANKS.index(declaration.top) < length - 1:
+            out.append(
+                _problem(
+                    where,
+                    "impossible_sequence",
+                    f"no sequence of {length} cards ends at the {declaration.top}"
+                    f" (the lowest top for {length} cards is the {RANKS[length - 1]})",
+                    declaration=number,
+                    length=length,
+                    top=declaration.top,
+                )
+            )
+    _check_word(out, declaration, number, "top", RANKS)
+    _check_absent(out, declaration, number, ("rank",), "sequence")
+
+
+def _check_carre(out: list[Problem], declaration: Declaration, number: int) -> None:
+    """The keys of a carré (ANNOUNCEMENTS, *Comparison document*, *Values*
+    and *Invalid*): ``rank`` J, 9, A, 10, K or Q (four 7s or 8s are no
+    announcement: code ``carre_not_announcement``), and no ``suit``,
+    ``length`` or ``top``. Appends the problems to ``out`` in that order."""
+    rank = _required(out, declaration, number, "rank")
+    if rank is not None:
+        if _is_word(rank, ("7", "8")):
+            out.append(
+                _problem(
+                    f"declarations.{number}.rank",
+                    "carre_not_announcement",
+                    "four 7s or four 8s are no announcement",
+                    declaration=number,
+                    rank=rank,
+                )
+            )
+        elif not _is_word(rank, CARRE_RANKS):
+            _check_word(out, declaration, number, "rank", ("J", "9", "A", "10", "K", "Q"))
+    _check_absent(out, declaration, number, ("suit", "length", "top"), "carré")
 
 
 def _check_cards(numbered: Sequence[tuple[int, Declaration]], shared_cards: bool) -> list[Problem]:
