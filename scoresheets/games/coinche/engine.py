@@ -281,24 +281,54 @@ def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Prob
     has_points = check_points(out, n, hand.points_team, hand.trick_points)
 
     if taker is None:
-        # A redeal: all four passed, nothing is scored (COINCHE, key `taker`).
-        for name, value in (
-            ("bid", hand.bid),
-            ("suit", hand.suit),
-            ("coinche", hand.coinche),
-            ("points", has_points or None),
-            ("capot", hand.capot),
-            ("solo", hand.solo),
-            ("belote", hand.belote),
-        ):
-            if value is not None:
-                out.append(problem(n, name, "not_on_redeal", "must be empty when nobody took"))
-        if has_announcements:
-            out.append(
-                problem(n, "announcements", "not_on_redeal", "must be empty when nobody took")
-            )
+        _check_redeal(out, hand, n, has_points, has_announcements)
         return out
 
+    numeric = _check_contract(out, hand, n)
+    if hand.capot is not None:
+        if has_points:
+            out.append(
+                problem(
+                    n,
+                    "points",
+                    "points_with_capot",
+                    "must be empty with a capot (the capot team has all the tricks)",
+                )
+            )
+    elif numeric and not has_points:
+        out.append(problem(n, "points", "required", "the trick points of one team are required"))
+    _check_solo(out, hand, n, numeric)
+    return out
+
+
+def _check_redeal(
+    out: list[Problem], hand: CoincheHand, n: int, has_points: bool, has_announcements: bool
+) -> None:
+    """COINCHE, *Hand*, key ``taker``: a redeal (all four passed) has nothing
+    else, no bid, suit, coinche, points, capot, solo, belote or
+    announcement. Appends to ``out`` a problem (code ``not_on_redeal``) for
+    each key given, in that order (hand ``n``)."""
+    for name, value in (
+        ("bid", hand.bid),
+        ("suit", hand.suit),
+        ("coinche", hand.coinche),
+        ("points", has_points or None),
+        ("capot", hand.capot),
+        ("solo", hand.solo),
+        ("belote", hand.belote),
+    ):
+        if value is not None:
+            out.append(problem(n, name, "not_on_redeal", "must be empty when nobody took"))
+    if has_announcements:
+        out.append(problem(n, "announcements", "not_on_redeal", "must be empty when nobody took"))
+
+
+def _check_contract(out: list[Problem], hand: CoincheHand, n: int) -> bool:
+    """The contract of a hand someone took (COINCHE, *Hand*): ``bid``
+    required, 80 to 180 by tens, ``"capot"`` or ``"generale"``; ``suit`` and
+    ``coinche`` among their values when given; no belote at ``no_trump``.
+    Appends the problems to ``out`` in that order (hand ``n``); returns
+    whether the bid is numeric."""
     bid = hand.bid
     numeric = _is_numeric_bid(bid)
     if bid is None:
@@ -319,23 +349,18 @@ def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Prob
         check_choice(out, n, "coinche", hand.coinche, tuple(CoincheLevel))
     if hand.belote is not None and hand.suit == ContractSuit.NO_TRUMP:
         out.append(problem(n, "belote", "belote_at_no_trump", "there is no belote at no trump"))
+    return numeric
 
-    if hand.capot is not None:
-        if has_points:
-            out.append(
-                problem(
-                    n,
-                    "points",
-                    "points_with_capot",
-                    "must be empty with a capot (the capot team has all the tricks)",
-                )
-            )
-    elif numeric and not has_points:
-        out.append(problem(n, "points", "required", "the trick points of one team are required"))
 
-    # `solo` belongs to a générale whose taker made the capot, and only there.
+def _check_solo(out: list[Problem], hand: CoincheHand, n: int, numeric: bool) -> None:
+    """COINCHE, *Hand*, key ``solo``: it belongs to a générale whose taker
+    made the capot, and only there: required then (``true`` / ``false``),
+    absent anywhere else (code ``solo_not_allowed``). Checked only when the
+    bid is valid (``numeric``, or a word); appends the problem to ``out``
+    (hand ``n``)."""
+    bid = hand.bid
     if numeric or _is_word_bid(bid):
-        if bid == BidWord.GENERALE and hand.capot is not None and hand.capot == taker:
+        if bid == BidWord.GENERALE and hand.capot is not None and hand.capot == hand.taker:
             if hand.solo is None:
                 out.append(
                     problem(
@@ -356,7 +381,6 @@ def check_hand(rules: CoincheRules, hand: CoincheHand, number: int) -> list[Prob
                     "only for a générale whose taker made the capot",
                 )
             )
-    return out
 
 
 _SUITS = frozenset(ContractSuit)
