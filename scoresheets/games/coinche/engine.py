@@ -477,14 +477,16 @@ def score_hand(rules: CoincheRules, hand: CoincheHand, reserve: int) -> HandScor
     The other team scores its belote, plus its own tricks and announcements
     when a ``points_plus_bid`` contract is made. The belote is a part of its
     own, never multiplied; ``rounding`` comes last, per team.
+
+    Here: a redeal, tricks(X) and bel(X); a bid of capot or générale is
+    scored by :func:`_score_capot_bid`, a numeric one by
+    :func:`_score_numeric_bid` (made, otherwise: :func:`_score_made_otherwise`),
+    each finished by :func:`_settle`.
     """
     taker = hand.taker
     if taker is None:
         return HandScore(Outcome.PASSED, _NOTHING, reserve)
-    defense = other_team(taker)
     m = _MULTIPLIERS[hand.coinche]
-    ann = hand.announcements
-    all_announcements = ann.a + ann.b
     belote = hand.belote
     bel = Pair(
         BELOTE_POINTS if belote == "A" else 0,
@@ -499,70 +501,214 @@ def score_hand(rules: CoincheRules, hand: CoincheHand, reserve: int) -> HandScor
         tricks = pair_of(hand.points_team, tp, TRICK_POINTS_TOTAL - tp)
     else:
         tricks = None  # a bid of capot that failed, points not given
+    if not is_int(hand.bid):
+        return _score_capot_bid(rules, hand, taker, m, bel, tricks, reserve)
+    return _score_numeric_bid(rules, hand, taker, m, bel, tricks, reserve)
+
+
+def _score_capot_bid(
+    rules: CoincheRules,
+    hand: CoincheHand,
+    taker: str,
+    m: int,
+    bel: Pair,
+    tricks: Pair | None,
+    reserve: int,
+) -> HandScore:
+    """COINCHE, *Scoring one hand*, *Bid of capot or générale*: the stake S
+    (``capot_bid_points``, twice it for a générale), all or nothing. Made
+    iff the taker made the capot (alone, ``solo``, for a générale); the
+    winner's parts: ``bid`` = S, multiplied by m, and ``announcements`` =
+    ann(A) + ann(B). ``m``, ``bel``, ``tricks`` (or ``None``) and
+    ``reserve`` as :func:`score_hand` has them; returns the hand's score."""
     bid = hand.bid
-    check: Pair | None = None
-    # The winner's parts (it scores the contract) and the loser's; what m multiplies.
-    w_tricks = w_ann = w_base = w_bid = 0
-    l_tricks = l_ann = 0
-    multiplied_parts: tuple[str, ...] = ()
+    stake = rules.capot_bid_points * (2 if bid == BidWord.GENERALE else 1)
+    made = hand.capot == taker and (bid != BidWord.GENERALE or hand.solo is True)
+    winner = taker if made else other_team(taker)
+    ann = hand.announcements
+    return _settle(
+        rules,
+        taker,
+        winner,
+        m,
+        bel,
+        tricks,
+        None,  # check
+        0,  # w_tricks
+        ann.a + ann.b,
+        0,  # w_base
+        stake,
+        0,  # l_tricks
+        0,  # l_ann
+        _BID,
+        stake,
+        reserve,
+    )
 
-    if not is_int(bid):
-        # Bid of capot or générale: the stake, all or nothing.
-        stake = rules.capot_bid_points * (2 if bid == BidWord.GENERALE else 1)
-        made = capot == taker and (bid != BidWord.GENERALE or hand.solo is True)
-        winner = taker if made else defense
-        w_bid, w_ann = stake, all_announcements
-        multiplied_parts, group = _BID, stake
+
+def _score_numeric_bid(
+    rules: CoincheRules,
+    hand: CoincheHand,
+    taker: str,
+    m: int,
+    bel: Pair,
+    tricks: Pair | None,
+    reserve: int,
+) -> HandScore:
+    """A numeric bid V (COINCHE, *Scoring one hand*, *Numeric bid: is it
+    made?*): check(X) = tricks(X) + bel(X) if ``belote_counts`` + ann(X) if
+    ``announcements_count``; made iff check(T) >= V, and (no capot)
+    check(T) > check(D): a tie fails; the defense's capot fails.
+
+    The winner's parts under *Failed (dedans)* and *Made, coinched,
+    "all"*: ``base`` = 160 and ``bid`` = V, both multiplied (only ``bid``
+    with ``coinche_score: "bid"``), and every announcement; a contract
+    *Made, otherwise*: :func:`_score_made_otherwise`. ``m``, ``bel``,
+    ``tricks`` (known: points are required without capot) and ``reserve``
+    as :func:`score_hand` has them; returns the hand's score."""
+    # Numeric bid: is it made? (tricks is known: points are required without capot)
+    assert tricks is not None
+    bid = hand.bid
+    capot = hand.capot
+    defense = other_team(taker)
+    ann = hand.announcements
+    check = Pair(
+        tricks.a
+        + (bel.a if rules.belote_counts else 0)
+        + (ann.a if rules.announcements_count else 0),
+        tricks.b
+        + (bel.b if rules.belote_counts else 0)
+        + (ann.b if rules.announcements_count else 0),
+    )
+    if capot == taker:
+        made = check[taker] >= bid
+    elif capot == defense:
+        made = False
     else:
-        # Numeric bid: is it made? (tricks is known: points are required without capot)
-        assert tricks is not None
-        check = Pair(
-            tricks.a
-            + (bel.a if rules.belote_counts else 0)
-            + (ann.a if rules.announcements_count else 0),
-            tricks.b
-            + (bel.b if rules.belote_counts else 0)
-            + (ann.b if rules.announcements_count else 0),
-        )
-        if capot == taker:
-            made = check[taker] >= bid
-        elif capot == defense:
-            made = False
-        else:
-            # No litige at coinche: a tie with the defense fails.
-            made = check[taker] >= bid and check[taker] > check[defense]
-        coinche_score = rules.coinche_score
-        winner = taker if made else defense
-        if not made or (m > 1 and coinche_score == CoincheScore.ALL):
-            # Failed (dedans), or Made, coinched, "all": (160 + V) x m, or
-            # 160 + V x m for a dedans under "bid".
-            w_base, w_bid, w_ann = CONTRACT_BASE, bid, all_announcements
-            if coinche_score == CoincheScore.BID:
-                multiplied_parts, group = _BID, bid
-            else:
-                multiplied_parts, group = _BASE_BID, CONTRACT_BASE + bid
-        else:
-            # Made, otherwise: V' = V x m under "bid", k = m under "total".
-            made_score = rules.made_score
-            total = coinche_score == CoincheScore.TOTAL
-            w_bid = bid
-            if made_score == MadeScore.POINTS_PLUS_BID:
-                w_tricks, w_ann = tricks[taker], ann[taker]
-                l_tricks, l_ann = tricks[defense], ann[defense]
-                if total:
-                    multiplied_parts, group = _TRICKS_ANNOUNCEMENTS_BID, w_tricks + w_ann + bid
-                else:
-                    multiplied_parts, group = _BID, bid
-            elif made_score == MadeScore.BID_ONLY:
-                w_ann = all_announcements
-                multiplied_parts, group = _BID, bid
-            else:  # 160_plus_bid
-                w_base, w_ann = CONTRACT_BASE, all_announcements
-                if total:
-                    multiplied_parts, group = _BASE_BID, CONTRACT_BASE + bid
-                else:
-                    multiplied_parts, group = _BID, bid
+        # No litige at coinche: a tie with the defense fails.
+        made = check[taker] >= bid and check[taker] > check[defense]
+    coinche_score = rules.coinche_score
+    if made and not (m > 1 and coinche_score == CoincheScore.ALL):
+        return _score_made_otherwise(rules, hand, taker, m, bel, tricks, check, reserve)
+    # Failed (dedans), or Made, coinched, "all": (160 + V) x m, or
+    # 160 + V x m for a dedans under "bid".
+    winner = taker if made else defense
+    if coinche_score == CoincheScore.BID:
+        multiplied_parts, group = _BID, bid
+    else:
+        multiplied_parts, group = _BASE_BID, CONTRACT_BASE + bid
+    return _settle(
+        rules,
+        taker,
+        winner,
+        m,
+        bel,
+        tricks,
+        check,
+        0,  # w_tricks
+        ann.a + ann.b,
+        CONTRACT_BASE,
+        bid,
+        0,  # l_tricks
+        0,  # l_ann
+        multiplied_parts,
+        group,
+        reserve,
+    )
 
+
+def _score_made_otherwise(
+    rules: CoincheRules,
+    hand: CoincheHand,
+    taker: str,
+    m: int,
+    bel: Pair,
+    tricks: Pair,
+    check: Pair,
+    reserve: int,
+) -> HandScore:
+    """A numeric bid V made, not coinched under ``coinche_score: "all"``
+    (COINCHE, *Scoring one hand*, *Made, otherwise*): V' = V x m under
+    ``"bid"``, k = m under ``"total"``. The taker's parts by ``made_score``:
+    ``points_plus_bid``, its ``tricks`` and own ``announcements`` + ``bid``
+    (the defense its own tricks and announcements); ``bid_only``, ``bid`` +
+    every announcement; ``160_plus_bid``, ``base`` + ``bid`` + every
+    announcement. ``m``, ``bel``, ``tricks``, ``check`` and ``reserve`` as
+    :func:`_score_numeric_bid` has them; returns the hand's score."""
+    bid = hand.bid
+    ann = hand.announcements
+    made_score = rules.made_score
+    total = rules.coinche_score == CoincheScore.TOTAL
+    w_tricks = w_ann = w_base = 0
+    l_tricks = l_ann = 0
+    if made_score == MadeScore.POINTS_PLUS_BID:
+        defense = other_team(taker)
+        w_tricks, w_ann = tricks[taker], ann[taker]
+        l_tricks, l_ann = tricks[defense], ann[defense]
+        if total:
+            multiplied_parts, group = _TRICKS_ANNOUNCEMENTS_BID, w_tricks + w_ann + bid
+        else:
+            multiplied_parts, group = _BID, bid
+    elif made_score == MadeScore.BID_ONLY:
+        w_ann = ann.a + ann.b
+        multiplied_parts, group = _BID, bid
+    else:  # 160_plus_bid
+        w_base, w_ann = CONTRACT_BASE, ann.a + ann.b
+        if total:
+            multiplied_parts, group = _BASE_BID, CONTRACT_BASE + bid
+        else:
+            multiplied_parts, group = _BID, bid
+    return _settle(
+        rules,
+        taker,
+        taker,
+        m,
+        bel,
+        tricks,
+        check,
+        w_tricks,
+        w_ann,
+        w_base,
+        bid,
+        l_tricks,
+        l_ann,
+        multiplied_parts,
+        group,
+        reserve,
+    )
+
+
+def _settle(
+    rules: CoincheRules,
+    taker: str,
+    winner: str,
+    m: int,
+    bel: Pair,
+    tricks: Pair | None,
+    check: Pair | None,
+    w_tricks: int,
+    w_ann: int,
+    w_base: int,
+    w_bid: int,
+    l_tricks: int,
+    l_ann: int,
+    multiplied_parts: tuple[str, ...],
+    group: int,
+    reserve: int,
+) -> HandScore:
+    """The :class:`HandScore` of a hand (COINCHE, *Scoring one hand*), given
+    the team that scores the contract (``winner``), the multiplier ``m``,
+    each team's belote (``bel``), tricks(X) and check(X) (or ``None``), the
+    winner's parts (``w_``) and the loser's (``l_``) before the multiplier
+    (points), the names of the parts m multiplies and ``group``, their sum
+    (points), and the reserve. Positional: it runs once per hand.
+
+    m counts ``group`` m - 1 more times (the winner's ``multiplied`` part;
+    none, and no ``multiplied_parts``, at m = 1); the belote is a part of
+    its own, never multiplied; ``rounding`` comes last, per team. Lays out
+    the breakdown figures (coinche layout); the reserve is given back
+    unchanged and nothing is collected.
+    """
     # `group`: the sum of the multiplied parts, which m counts m - 1 more times.
     if m == 1:
         multiplied_parts = ()
