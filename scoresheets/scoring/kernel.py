@@ -822,7 +822,8 @@ def score_match(
     target: a decisive hand must be played. Under the rule ``donnes`` (K, not
     ``None``) the target ends nothing: the K-th donne (a hand other than a
     redeal, an annulled one included) ends the match, won by the team ahead,
-    drawn (no winner) on equal totals.
+    drawn (no winner) on equal totals. (The input is checked by
+    :func:`_check_match_input`, the loop is :func:`_score_hands`.)
 
     ``reserve`` (points, 0 by default) is a reserve carried in from litiges
     scored elsewhere (the calculator's "réserve en jeu"): the match starts
@@ -837,6 +838,21 @@ def score_match(
     ``check_hand``), and any hand after the end of the match. Never raises
     anything else.
     """
+    _check_match_input(engine, rules, hands, reserve)
+    problems: list[Problem] = []
+    result = _score_hands(engine, rules, hands, reserve, problems)
+    if problems:
+        raise MatchError(problems)
+    return result
+
+
+def _check_match_input(engine: Engine, rules: Any, hands: Any, reserve: Any) -> None:
+    """What :func:`score_match` checks before the first hand: raises
+    :class:`MatchError` on a reserve carried into a game without one (field
+    ``reserve``, code ``out_of_range``, max 0), then on rules that are not
+    the game's or are invalid (``check_rules``) together with a reserve
+    that is not an integer of 0 or more, then on ``hands`` that are not a
+    list (code ``not_list``). Returns nothing when all is well."""
     if not engine.has_reserve and reserve != 0:
         raise MatchError(
             [
@@ -859,9 +875,21 @@ def score_match(
     if isinstance(hands, str | bytes | Mapping) or not isinstance(hands, Sequence):
         raise MatchError([problem(None, "hands", "not_list", "must be a list of hands")])
 
+
+def _score_hands(
+    engine: Engine, rules: Any, hands: Sequence[Any], reserve: int, problems: list[Problem]
+) -> MatchResult:
+    """THE scoring loop, one pass over ``hands`` (valid rules, the reserve
+    carried in, in points): each hand is checked (``plainly_valid``, then
+    :func:`_hand_problems`) and, while every hand before it is valid and the
+    match goes on, scored (``score_hand``), then FORMAT, *End of match* (or
+    rule ``donnes``) decides whether it ends the match. Appends to
+    ``problems`` every invalid hand's problems and one for each valid hand
+    after the end, in hand order; returns the match as scored
+    (:func:`_match_result`), which means nothing when ``problems`` is not
+    empty."""
     hand_type = engine.hand_type
     plainly_valid = engine.plainly_valid
-    check_hand = engine.check_hand
     score_hand = engine.score_hand
     target = rules.target
     donnes_limit = rules.donnes  # FORMAT, rule `donnes`: None, or K
@@ -870,30 +898,18 @@ def score_match(
     append = results.append
     total_a = total_b = 0
     finished = False
-    winner: str | None = None
     no_trick_block = False
     valid = True
 
     for number, hand in enumerate(hands, start=1):
-        if not isinstance(hand, hand_type):
-            problems.append(problem(number, "hand", "not_object", "must be a hand"))
-            valid = False
-            continue
-        if not plainly_valid(rules, hand):
-            hand_problems = check_hand(rules, hand, number)
+        if not (isinstance(hand, hand_type) and plainly_valid(rules, hand)):
+            hand_problems = _hand_problems(engine, rules, hand, number)
             if hand_problems:
                 problems.extend(hand_problems)
                 valid = False
                 continue
         if finished:
-            problems.append(
-                problem(
-                    number,
-                    "hand",
-                    "after_end",
-                    f"the match ended with hand {results[-1].number if results else 0}",
-                )
-            )
+            problems.append(_after_end_problem(number, results))
             continue
         if not valid:
             continue  # an earlier hand is invalid: keep checking, stop scoring
@@ -911,8 +927,6 @@ def score_match(
             # FORMAT, rule `donnes`: the K-th donne ends the match, whatever the target.
             if donnes == donnes_limit:
                 ends = finished = True
-                if total_a != total_b:
-                    winner = "A" if total_a > total_b else "B"
         elif outcome is not Outcome.PASSED and outcome is not Outcome.ANNULLED:
             # FORMAT, *End of match* (a redeal or an annulled hand changes nothing).
             no_trick_block = False
@@ -922,7 +936,6 @@ def score_match(
                     no_trick_block = True  # e.g. the leader took no trick this hand
                 else:
                     ends = finished = True
-                    winner = leader
         append(
             HandResult(
                 number,
@@ -938,10 +951,57 @@ def score_match(
                 scored.figures,
             )
         )
+    return _match_result(
+        rules, results, total_a, total_b, reserve, finished, no_trick_block, donnes
+    )
 
-    if problems:
-        raise MatchError(problems)
-    decisive = donnes_limit is None and not finished and total_a == total_b and total_a >= target
+
+def _hand_problems(engine: Engine, rules: Any, hand: Any, number: int) -> list[Problem]:
+    """The problems of the hand ``number`` (1-based) that ``plainly_valid``
+    did not pass: not one of the game's hands (code ``not_object``), or
+    what the game's ``check_hand`` finds (empty: the hand is valid after
+    all)."""
+    if not isinstance(hand, engine.hand_type):
+        return [problem(number, "hand", "not_object", "must be a hand")]
+    return engine.check_hand(rules, hand, number)
+
+
+def _after_end_problem(number: int, results: list[HandResult]) -> Problem:
+    """FORMAT, *End of match*: any hand after the end of the match is an
+    error; the problem of the hand ``number`` (code ``after_end``), naming
+    the hand that ended it (the last of ``results``)."""
+    return problem(
+        number,
+        "hand",
+        "after_end",
+        f"the match ended with hand {results[-1].number if results else 0}",
+    )
+
+
+def _match_result(
+    rules: Any,
+    results: list[HandResult],
+    total_a: int,
+    total_b: int,
+    reserve: int,
+    finished: bool,
+    no_trick_block: bool,
+    donnes: int,
+) -> MatchResult:
+    """The :class:`MatchResult` of the hands scored (``results``), the
+    running totals and the reserve after them (points) (FORMAT, *End of
+    match*): a finished match is won by the team ahead, drawn (no winner) on
+    equal totals (a match of K donnes; no hand is scored after the one that
+    ended it, so the totals are that hand's); not finished, equal totals at
+    or past the target (not under rule ``donnes``) call for a decisive hand,
+    and ``no_trick_block`` (the leader could not win on the last hand
+    played) holds."""
+    winner: str | None = None
+    if finished and total_a != total_b:
+        winner = "A" if total_a > total_b else "B"
+    decisive = (
+        rules.donnes is None and not finished and total_a == total_b and total_a >= rules.target
+    )
     return MatchResult(
         hands=tuple(results),
         totals=Pair(total_a, total_b),
