@@ -87,3 +87,25 @@ def test_services_and_models_import_no_page_and_no_view_model():
         for name, path in below.items()
     }
     assert {name: found for name, found in offenders.items() if found} == {}
+
+
+# ---- The shape of the house (issue 28, "Done when"), counted from the tree.
+
+FUNCTION_LINES_MAX = 80
+TOP_MODULES_MAX = 20
+
+
+def test_no_function_of_the_app_is_over_80_lines():
+    long = sorted(
+        (node.end_lineno - node.lineno + 1, name, node.name)
+        for name, path in _modules().items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno - node.lineno + 1 > FUNCTION_LINES_MAX
+    )
+    assert long == []
+
+
+def test_the_top_of_the_app_holds_at_most_20_modules():
+    top = sorted(path.name for path in APP.glob("*.py"))
+    assert len(top) <= TOP_MODULES_MAX, top
