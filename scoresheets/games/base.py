@@ -110,6 +110,8 @@ class WebGame:
       ``contract(data) -> str``: a hand's contract in words ("100 ♥
       coinché"), "" where the game has none (``data``: a match-document hand);
     - ``csv_words``: the CSV exports' words of its own coded values, by column;
+      ``csv_labels``: the headers of its own columns (its engine's
+      ``csv_columns``), by column;
     - ``penalty_points``: the penalties a concours' referee usually gives
       at it (points), offered beside the organiser's penalty field.
 
@@ -129,6 +131,7 @@ class WebGame:
     targets: tuple[int, ...] = (1000, 2000, 3000)
     contract: Callable[[Mapping[str, Any]], str] = lambda data: ""
     csv_words: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
+    csv_labels: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     penalty_points: tuple[int, ...] = ()
 
     @property

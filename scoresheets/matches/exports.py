@@ -39,7 +39,9 @@ import csv
 import io
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from datetime import date, datetime
+from typing import Any
 
+from scoresheets.scoring.engines import ENGINES
 from scoresheets.stats import Key, PlayedMatch
 
 __all__ = [
@@ -49,10 +51,12 @@ __all__ = [
     "HAND_COLUMNS",
     "MATCH_COLUMNS",
     "SEASON_RANKING_COLUMNS",
+    "SHARED_HAND_COLUMNS",
     "STANDING_FIGURES",
     "WORD_COLUMNS",
     "concours_ranking_csv",
     "concours_tables_csv",
+    "hand_columns",
     "hands_csv",
     "matches_csv",
     "season_ranking_csv",
@@ -83,7 +87,7 @@ link), its game (``belote`` / ``coinche``), each team's name and players
 (seats 1 & 3, 2 & 4), the totals (points), the number of live hands,
 finished (1/0), the winner (A/B or empty) and its team name."""
 
-HAND_COLUMNS: tuple[str, ...] = (
+SHARED_HAND_COLUMNS: tuple[str, ...] = (
     "date",
     "match",
     "game",
@@ -91,18 +95,13 @@ HAND_COLUMNS: tuple[str, ...] = (
     "dealer",
     "taker",
     "taker_team",
-    "bid",
-    "suit",
-    "coinche",
     "points_team",
     "trick_points",
     "capot",
-    "solo",
     "belote",
     "belote_player",
     "announcements_a",
     "announcements_b",
-    "renonce",
     "outcome",
     "score_a",
     "score_b",
@@ -110,22 +109,57 @@ HAND_COLUMNS: tuple[str, ...] = (
     "total_a",
     "total_b",
 )
-"""Columns of :func:`hands_csv`, one row per live hand (redeals included):
-the match's date, reference and game, the hand number (1-based), the dealer
-and taker players (names, empty if unknown), then the hand as entered (FORMAT.md
-hand keys: taker team; at coinche the contract: bid ``80``-``180``,
-``capot`` or ``generale``, suit, ``coinche`` / ``surcoinche``; the team
-whose trick points are given and the points 0-162, capot team, a générale's
-``solo`` (1/0), belote / renonce teams, announcements per team, the belote
-holder's name) and as scored (outcome: made, dedans, litige, passed,
-renonce, annulled; each team's score on the hand, reserve collected
-included; the reserve after it; the running totals)."""
+"""The columns of :func:`hands_csv` every game has, one row per live hand
+(redeals included): the match's date, reference and game, the hand number
+(1-based), the dealer and taker players (names, empty if unknown), then the
+hand as entered (FORMAT.md hand keys: taker team; the team whose trick
+points are given and the points 0-162, capot team, belote team,
+announcements per team, the belote holder's name) and as scored (outcome:
+made, dedans, litige, passed, renonce, annulled; each team's score on the
+hand, reserve collected included; the reserve after it; the running
+totals)."""
 
-WORD_COLUMNS: tuple[str, ...] = ("game", "finished", "bid", "suit", "coinche", "solo", "outcome")
+
+def hand_columns(engines: Iterable[Any]) -> tuple[str, ...]:
+    """The columns of :func:`hands_csv` for the games of ``engines`` (the
+    registry's, in order): the shared ones, each followed by the columns the
+    games add after it (``Engine.csv_columns``: coinche's contract after the
+    taking team and its solo after the capot, belote's renonce after the
+    announcements), once each."""
+    engines = tuple(engines)
+    out: list[str] = []
+    for column in SHARED_HAND_COLUMNS:
+        out.append(column)
+        for engine in engines:
+            out.extend(
+                extra.name
+                for extra in engine.csv_columns
+                if extra.after == column and extra.name not in out
+            )
+    return tuple(out)
+
+
+HAND_COLUMNS: tuple[str, ...] = hand_columns(ENGINES.values())
+"""Columns of :func:`hands_csv`: :data:`SHARED_HAND_COLUMNS` and every
+game's own (:func:`hand_columns`), empty in another game's rows."""
+
+_GAME_COLUMNS = {name: engine.csv_columns for name, engine in ENGINES.items()}
+
+WORD_COLUMNS: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [
+            "game",
+            "finished",
+            *(c.name for e in ENGINES.values() for c in e.csv_columns if c.worded),
+            "outcome",
+        ]
+    )
+)
 """The columns whose coded values ``words`` may name: the game, the yes/no
-columns (``"1"`` / ``"0"``), a coinche bid's words (``capot``, ``generale``;
-a number stays a number), the suit, the coinche and the outcome. Teams stay
-``A`` / ``B`` (the headers name them), numbers and dates stay as they are."""
+column ``finished`` (``"1"`` / ``"0"``), the games' worded columns (a
+coinche bid's words, ``capot``, ``generale``, a number staying a number;
+the suit, the coinche, a générale's solo) and the outcome. Teams stay ``A``
+/ ``B`` (the headers name them), numbers and dates stay as they are."""
 
 Words = Mapping[str, Mapping[str, str]]
 
@@ -260,39 +294,36 @@ def hands_csv(
         played_on = _date(match.played_on)
         ref = _ref(match, link)
         game = word("game", str(match.game))
+        own = _GAME_COLUMNS.get(str(match.game), ())
         for hand in match.hands:
             given, scored = hand.input, hand.result
-            # A coinche hand's contract; a belote hand has none (empty cells).
-            bid = getattr(given, "bid", None)
-            rows.append(
-                (
-                    played_on,
-                    ref,
-                    game,
-                    scored.number,
-                    name(hand.dealer),
-                    name(hand.taker),
-                    _team(given.taker),
-                    "" if bid is None else word("bid", str(bid)),
-                    word("suit", _team(getattr(given, "suit", None))),
-                    word("coinche", _team(getattr(given, "coinche", None))),
-                    _team(given.points_team),
-                    "" if given.trick_points is None else given.trick_points,
-                    _team(given.capot),
-                    word("solo", _flag(getattr(given, "solo", None))),
-                    _team(given.belote),
-                    name(hand.belote_player),
-                    given.announcements.a,
-                    given.announcements.b,
-                    _team(getattr(given, "renonce", None)),  # none at coinche
-                    word("outcome", str(scored.outcome)),
-                    scored.score.a,
-                    scored.score.b,
-                    scored.reserve,
-                    scored.totals.a,
-                    scored.totals.b,
-                )
-            )
+            cells = {
+                "date": played_on,
+                "match": ref,
+                "game": game,
+                "hand": scored.number,
+                "dealer": name(hand.dealer),
+                "taker": name(hand.taker),
+                "taker_team": _team(given.taker),
+                "points_team": _team(given.points_team),
+                "trick_points": "" if given.trick_points is None else given.trick_points,
+                "capot": _team(given.capot),
+                "belote": _team(given.belote),
+                "belote_player": name(hand.belote_player),
+                "announcements_a": given.announcements.a,
+                "announcements_b": given.announcements.b,
+                "outcome": word("outcome", str(scored.outcome)),
+                "score_a": scored.score.a,
+                "score_b": scored.score.b,
+                "reserve": scored.reserve,
+                "total_a": scored.totals.a,
+                "total_b": scored.totals.b,
+            }
+            # The game's own columns (another game's stay empty).
+            for column in own:
+                code = column.value(given)
+                cells[column.name] = word(column.name, code) if column.worded else code
+            rows.append(tuple(cells.get(column, "") for column in HAND_COLUMNS))
     return _write(HAND_COLUMNS, rows, labels, delimiter)
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "Breakdown",
     "CardNames",
     "ConcoursFacts",
+    "CsvColumn",
     "Engine",
     "HandResult",
     "HandScore",
@@ -666,6 +667,28 @@ class HandScore:
 
 
 @dataclass(frozen=True, slots=True)
+class CsvColumn:
+    """A column a game adds to the hands' CSV of a table
+    (``scoresheets.matches.exports.hands_csv``): its hands' own values, empty
+    in another game's rows.
+
+    - ``name``: the column's id (the header's, the labels' and words' key);
+    - ``after``: the shared column it follows (``"taker_team"``, ``"capot"``...);
+      the games' columns after one shared column come in the registry's order,
+      each game's in its own;
+    - ``value(hand) -> str``: the cell of one of the game's hands (its hand
+      type; a redeal's too), as a code: ``""`` when empty;
+    - ``worded``: the reader's words may name its codes (a bid, a suit), else
+      the code is written as it is (a team).
+    """
+
+    name: str
+    after: str
+    value: Callable[[Any], str]
+    worded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ConcoursFacts:
     """What a concours needs of a game it is played at (docs/concours.md,
     1.2 and 2.2), in the results document's words:
@@ -721,6 +744,8 @@ class Engine:
     - ``case_folders``: the folders of its worked cases (match documents
       with their ``expected`` result), relative to the project's root: the
       project's own, then the shared ones (``../shared/scoring/...``);
+    - ``csv_columns``: the columns its hands add to a table's CSV
+      (:class:`CsvColumn`), ``()`` for none;
     - ``concours``: what a concours needs of it (:class:`ConcoursFacts`),
       ``None`` for a game no concours is played at (the concours' games are
       those that give it: ``scoresheets.concours.document.GAME_FACTS``).
@@ -744,6 +769,7 @@ class Engine:
     bids: tuple[Any, ...] = ()
     case_folders: tuple[str, ...] = ()
     concours: ConcoursFacts | None = None
+    csv_columns: tuple[CsvColumn, ...] = ()
 
 
 def parse_document(

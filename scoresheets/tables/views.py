@@ -416,24 +416,25 @@ HAND_LABELS = {
     "dealer": gettext_lazy("Donneur"),
     "taker": gettext_lazy("Preneur"),
     "taker_team": gettext_lazy("Équipe preneuse"),
-    "bid": gettext_lazy("Enchère"),
-    "suit": gettext_lazy("Atout"),
-    "coinche": gettext_lazy("Coinche"),
     "points_team": gettext_lazy("Points de plis de"),
     "trick_points": gettext_lazy("Points de plis"),
     "capot": gettext_lazy("Capot"),
-    "solo": gettext_lazy("Générale en solo"),
     "belote": gettext_lazy("Belote"),
     "belote_player": gettext_lazy("Belote de"),
     "announcements_a": gettext_lazy("Annonces A"),
     "announcements_b": gettext_lazy("Annonces B"),
-    "renonce": gettext_lazy("Renonce"),
     "outcome": gettext_lazy("Résultat"),
     "score_a": gettext_lazy("Points A"),
     "score_b": gettext_lazy("Points B"),
     "reserve": gettext_lazy("Réserve"),
     "total_a": gettext_lazy("Total A"),
     "total_b": gettext_lazy("Total B"),
+    # Each game's own columns (exports.hand_columns: coinche's contract, belote's renonce).
+    **{
+        column: label
+        for game in registry.GAMES.values()
+        for column, label in game.csv_labels.items()
+    },
 }
 
 
@@ -443,8 +444,7 @@ YES_NO = {"1": gettext_lazy("oui"), "0": gettext_lazy("non")}
 CSV_WORDS = {
     "game": {name: game.label for name, game in registry.GAMES.items()},
     "finished": YES_NO,
-    "solo": YES_NO,
-    # Each game's words of its own coded values (a coinche hand's bid, suit, coinche).
+    # Each game's words of its own coded values (a coinche hand's bid, suit, coinche, solo).
     **{
         column: words
         for game in registry.GAMES.values()

@@ -5,15 +5,19 @@ from __future__ import annotations
 import csv
 import io
 from datetime import date, datetime
+from types import SimpleNamespace
 
 from scoresheets.matches.exports import (
     DELIMITER,
     HAND_COLUMNS,
     MATCH_COLUMNS,
+    SHARED_HAND_COLUMNS,
+    hand_columns,
     hands_csv,
     matches_csv,
 )
 from scoresheets.scoring import HandInput, Pair, Rules
+from scoresheets.scoring.kernel import CsvColumn
 from scoresheets.stats import PlayedMatch, build_match
 
 NAMES = {1: "Zoé", 2: "Bob", 3: "Chloé", 4: "=HYPERLINK(1)", 5: "Eve"}
@@ -227,3 +231,23 @@ def test_words_name_the_coded_values_and_nothing_else():
     # "dedans" has no word given: its code stays.
     assert [h["outcome"] for h in by_hand] == ["réussi", "tout le monde passe", "dedans"]
     assert [h["taker_team"] for h in by_hand] == ["A", "", "B"]  # teams stay letters
+
+
+def test_the_hands_columns_are_the_shared_ones_and_each_games_in_place():
+    # The file a table downloads is the one it was before the columns came
+    # from the games (issue 28): same columns, same order.
+    assert HAND_COLUMNS == (
+        "date", "match", "game", "hand", "dealer", "taker", "taker_team",
+        "bid", "suit", "coinche",
+        "points_team", "trick_points", "capot", "solo", "belote", "belote_player",
+        "announcements_a", "announcements_b", "renonce", "outcome",
+        "score_a", "score_b", "reserve", "total_a", "total_b",
+    )  # fmt: skip
+    # A game's columns follow the shared column each names, once, games in order.
+    mode = CsvColumn("mode", "taker_team", lambda hand: hand.mode, worded=True)
+    weis = CsvColumn("weis", "capot", lambda hand: "")
+    jass = SimpleNamespace(csv_columns=(mode, weis))
+    again = SimpleNamespace(csv_columns=(mode,))
+    columns = hand_columns([jass, again])
+    assert columns == (*SHARED_HAND_COLUMNS[:7], "mode", *SHARED_HAND_COLUMNS[7:10], "weis",
+                       *SHARED_HAND_COLUMNS[10:])  # fmt: skip

@@ -37,6 +37,7 @@ from scoresheets.scoring.kernel import (
     TRICK_POINTS_TOTAL,
     CardNames,
     ConcoursFacts,
+    CsvColumn,
     Engine,
     HandScore,
     MatchResult,
@@ -770,5 +771,7 @@ ENGINE = Engine(
     case_folders=("scoresheets/games/belote/cases", "../shared/scoring/cases"),
     # docs/concours.md 1.2: parties of 12 donnes ranked by points.
     concours=ConcoursFacts("points", donnes=12, donne_points=TRICK_POINTS_TOTAL),
+    # A table's hands CSV: the team that revoked (a team, not worded).
+    csv_columns=(CsvColumn("renonce", "announcements_b", lambda hand: hand.renonce or ""),),
 )
 """Belote as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

@@ -18,6 +18,7 @@ GAME = WebGame(
     explain=explain.explain,
     calculator_rules_form=forms.CalculatorRulesForm,
     rules_class="rules",
+    csv_labels=words.CSV_LABELS,
     targets=(501, 1000, 2000),
     # A donne's points (dedans's 162).
     penalty_points=(TRICK_POINTS_TOTAL,),

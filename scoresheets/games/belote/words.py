@@ -79,3 +79,6 @@ CALCULATOR_RULES = (
     "rounding",
     "renonce",
 )
+
+# The header of its own column in a table's hands CSV (its engine's csv_columns).
+CSV_LABELS = {"renonce": _("Renonce")}

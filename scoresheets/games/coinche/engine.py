@@ -41,6 +41,7 @@ from scoresheets.scoring.kernel import (
     TEAMS,
     TRICK_POINTS_TOTAL,
     ConcoursFacts,
+    CsvColumn,
     Engine,
     HandScore,
     MatchResult,
@@ -985,6 +986,17 @@ ENTRE_AMIS = Preset(
 )
 
 
+def _code(value: Any) -> str:
+    """A CSV cell of a coded value (a bid, a suit, a coinche): the document's
+    value as text, empty for none."""
+    return "" if value is None else str(value)
+
+
+def _flag(value: bool | None) -> str:
+    """A yes/no CSV cell: "1", "0", or empty for none."""
+    return "" if value is None else str(int(value))
+
+
 ENGINE = Engine(
     name=GAME,
     rules_type=CoincheRules,
@@ -1005,5 +1017,13 @@ ENGINE = Engine(
     case_folders=("scoresheets/games/coinche/cases", "../shared/scoring/coinche"),
     # docs/concours.md 1.2: parties to 2001 ranked by win points (no fixed donne).
     concours=ConcoursFacts("win_points", target=2001),
+    # A table's hands CSV: the contract (after the taking team; the document's
+    # codes, worded by the reader's language) and a générale's solo (1/0).
+    csv_columns=(
+        CsvColumn("bid", "taker_team", lambda hand: _code(hand.bid), worded=True),
+        CsvColumn("suit", "taker_team", lambda hand: _code(hand.suit), worded=True),
+        CsvColumn("coinche", "taker_team", lambda hand: _code(hand.coinche), worded=True),
+        CsvColumn("solo", "capot", lambda hand: _flag(hand.solo), worded=True),
+    ),
 )
 """Coinche as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

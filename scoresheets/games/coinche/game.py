@@ -20,6 +20,7 @@ GAME = WebGame(
     targets=(1000, 2000, 3000),
     contract=words.contract,
     csv_words=words.CSV_WORDS,
+    csv_labels=words.CSV_LABELS,
     # A donne's points (160) and a capot's (250).
     penalty_points=(160, 250),
 )

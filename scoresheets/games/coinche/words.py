@@ -165,4 +165,13 @@ CSV_WORDS: dict[str, dict[str, Any]] = {
     "bid": {str(word): name for word, name in BID_WORDS.items()},
     "suit": {str(suit): name for suit, name in SUIT_NAMES.items()},
     "coinche": {str(level): name for level, name in COINCHE_WORDS.items()},
+    "solo": {"1": _("oui"), "0": _("non")},
+}
+
+# The headers of its own columns in a table's hands CSV (its engine's csv_columns).
+CSV_LABELS: dict[str, Any] = {
+    "bid": _("Enchère"),
+    "suit": _("Atout"),
+    "coinche": _("Coinche"),
+    "solo": _("Générale en solo"),
 }
