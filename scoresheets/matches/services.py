@@ -62,7 +62,7 @@ class HandChange:
 
 def _set_input(
     target: Hand,
-    hand: scoring.HandInput | scoring.CoincheHand,
+    hand: scoring.GameHand,
     taker_seat: int | None,
     belote_seat: int | None,
 ) -> None:
@@ -105,7 +105,7 @@ def _created_match(
 def match_create(
     *,
     names: Sequence[str],
-    rules: scoring.Rules | scoring.CoincheRules,
+    rules: scoring.GameRules,
     team_a_name: str = "",
     team_b_name: str = "",
     first_dealer: int = 1,
@@ -177,7 +177,7 @@ def created_once(
 def _match_create(
     *,
     names: Sequence[str],
-    rules: scoring.Rules | scoring.CoincheRules,
+    rules: scoring.GameRules,
     team_a_name: str,
     team_b_name: str,
     first_dealer: int,
@@ -261,7 +261,7 @@ def table_player_named(*, table: Table, name: str) -> TablePlayer | None:
 
 
 def hand_preview(
-    *, match: Match, hand: scoring.HandInput, replace: int | None = None
+    *, match: Match, hand: scoring.GameHand, replace: int | None = None
 ) -> tuple[scoring.HandResult, scoring.MatchResult]:
     """Score ``hand`` as the next hand of ``match`` (or in place of the live
     hand of id ``replace``) without saving anything.
@@ -283,7 +283,7 @@ def hand_preview(
     return result.hands[index], result
 
 
-def _check_taker_seat(hand: scoring.HandInput, taker_seat: int | None, number: int) -> None:
+def _check_taker_seat(hand: scoring.GameHand, taker_seat: int | None, number: int) -> None:
     if taker_seat is not None and (hand.taker is None or seat_team(taker_seat) != hand.taker):
         raise scoring.MatchError(
             [
@@ -294,7 +294,7 @@ def _check_taker_seat(hand: scoring.HandInput, taker_seat: int | None, number: i
         )
 
 
-def _check_belote_seat(hand: scoring.HandInput, belote_seat: int | None, number: int) -> None:
+def _check_belote_seat(hand: scoring.GameHand, belote_seat: int | None, number: int) -> None:
     if belote_seat is not None and (hand.belote is None or seat_team(belote_seat) != hand.belote):
         raise scoring.MatchError(
             [
@@ -422,7 +422,7 @@ def _commit(
 
 
 def _validate(
-    locked: Match, live: Sequence[Hand], replacement: dict[int, scoring.HandInput]
+    locked: Match, live: Sequence[Hand], replacement: dict[int, scoring.GameHand]
 ) -> scoring.MatchResult:
     """Score the live hands (some replaced) with the engine: raises MatchError."""
     return scoring.score_match(locked.rules, [replacement.get(h.pk) or h.to_input() for h in live])
@@ -432,7 +432,7 @@ def _validate(
 def hand_record(
     *,
     match: Match,
-    hand: scoring.HandInput,
+    hand: scoring.GameHand,
     taker_seat: int | None = None,
     belote_seat: int | None = None,
     expected_number: int | None = None,
@@ -565,7 +565,7 @@ def hand_update(
     *,
     match: Match,
     hand_id: int,
-    hand: scoring.HandInput,
+    hand: scoring.GameHand,
     taker_seat: int | None = None,
     belote_seat: int | None = None,
     expected_version: int,
@@ -697,7 +697,7 @@ UNDO_AS = {
 }
 
 
-def _input_of(locked: Match, data: dict) -> tuple[scoring.HandInput, int | None, int | None]:
+def _input_of(locked: Match, data: dict) -> tuple[scoring.GameHand, int | None, int | None]:
     """The engine input, taker seat and belote holder seat of a revision's
     ``data`` (a match-document hand plus ``taker_seat`` and ``belote_seat``)."""
     hand = {k: v for k, v in data.items() if k not in ("taker_seat", "belote_seat")}
@@ -810,7 +810,7 @@ def _choice(value: Any, choices: Any, default: str) -> str:
 
 
 def _seats_for(
-    values: Any, inputs: Sequence[scoring.HandInput], team_of: Callable[[scoring.HandInput], Any]
+    values: Any, inputs: Sequence[scoring.GameHand], team_of: Callable[[scoring.GameHand], Any]
 ) -> list[int | None]:
     """Per hand, the seat in ``values`` when it plays for ``team_of(hand)``."""
     values = values if isinstance(values, list) and len(values) == len(inputs) else []
@@ -822,7 +822,7 @@ def _seats_for(
     return seats
 
 
-def _table_from_document(document: dict, inputs: Sequence[scoring.HandInput]) -> dict[str, Any]:
+def _table_from_document(document: dict, inputs: Sequence[scoring.GameHand]) -> dict[str, Any]:
     """The players, team names, first dealer and takers an export carries under
     ``"rebelote"``, each kept only where it is well formed (defaults otherwise:
     the match document alone stays the contract)."""
@@ -877,7 +877,7 @@ def match_import(*, document: Any, device: str = "", key: str | None = None) -> 
 
 @transaction.atomic
 def _match_import(
-    rules: scoring.Rules | scoring.CoincheRules,
+    rules: scoring.GameRules,
     inputs: Sequence[Any],
     result: Any,
     table: dict[str, Any],

@@ -20,6 +20,7 @@ from scoresheets.scoring.engines import DEFAULT_GAME, Game, engine_for, engine_n
 from scoresheets.scoring.kernel import (
     MatchError,
     MatchResult,
+    ParsedMatch,
     not_rules_problem,
     reserve_problems,
     result_document,
@@ -49,7 +50,7 @@ def document_game(document: Any) -> Game:
     return Game(engine_named(document["game"]).name)
 
 
-def parse_match_document(document: Any) -> tuple[Any, list[Any]]:
+def parse_match_document(document: Any) -> ParsedMatch:
     """Parse a match document of any game (see :func:`document_game`) with
     that game's parser: belote's ``(Rules, [HandInput, ...])``, coinche's
     ``(CoincheRules, [CoincheHand, ...])``. Raises :class:`MatchError` with

@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 __all__ = [
     "BELOTE_POINTS",
@@ -39,12 +39,15 @@ __all__ = [
     "ConcoursFacts",
     "CsvColumn",
     "Engine",
+    "GameHand",
+    "GameRules",
     "HandResult",
     "HandScore",
     "MatchError",
     "MatchResult",
     "Outcome",
     "Pair",
+    "ParsedMatch",
     "Preset",
     "Problem",
     "Rounding",
@@ -666,6 +669,40 @@ class HandScore:
     figures: tuple[Any, ...] = ()
 
 
+class GameRules(Protocol):
+    """A game's rules, as the kernel knows them: an instance of its engine's
+    ``rules_type`` (a frozen dataclass, a rule a field, each with its
+    default; FORMAT, *Match document*, ``rules``). The kernel reads these
+    two (*End of match*); the rest is the game's."""
+
+    @property
+    def target(self) -> int:
+        """The points that end the match (> 0)."""
+
+    @property
+    def donnes(self) -> int | None:
+        """A match of that many donnes, or ``None`` (to the target)."""
+
+
+class GameHand(Protocol):
+    """One hand of a game as entered, as the kernel knows it: an instance of
+    its engine's ``hand_type`` (a frozen dataclass of the game's hand keys).
+    The services read the taking team (a redeal has none); the rest is the
+    game's."""
+
+    @property
+    def taker(self) -> str | None:
+        """The team that took (``"A"``/``"B"``), ``None`` for a redeal."""
+
+
+class ParsedMatch(NamedTuple):
+    """A match document read by its game (:func:`parse_document`): its
+    ``rules`` and its ``hands`` in the order of play."""
+
+    rules: Any
+    hands: list[Any]
+
+
 @dataclass(frozen=True, slots=True)
 class CsvColumn:
     """A column a game adds to the hands' CSV of a table
@@ -759,7 +796,7 @@ class Engine:
     plainly_valid: Callable[[Any, Any], bool]
     score_hand: Callable[[Any, Any, int], HandScore]
     blocks_win: Callable[[Any, Any, str], bool]
-    parse_match_document: Callable[[Any], tuple[Any, list[Any]]]
+    parse_match_document: Callable[[Any], ParsedMatch]
     match_document: Callable[[Any, Iterable[Any]], dict[str, Any]]
     parse_rules: Callable[[Any], Any]
     parse_hand: Callable[[Any, int], Any]
@@ -780,7 +817,7 @@ def parse_document(
     parse_hand: Callable[[Any, int, list[Problem]], Any],
     check_hand: Callable[[Any, Any, int], list[Problem]],
     game: str | None = None,
-) -> tuple[Any, list[Any]]:
+) -> ParsedMatch:
     """A match document (parsed JSON) as ``(rules, [hand, ...])`` of one game,
     by that game's parsers of its rules and of a hand (which append their
     problems to the list they are given) and its ``check_hand``: FORMAT,
@@ -810,7 +847,7 @@ def parse_document(
                 hands.append(hand)
     if out or rules is None:
         raise MatchError(out)
-    return rules, hands
+    return ParsedMatch(rules, hands)
 
 
 def parsed(parse: Callable[..., Any], raw: Any, *args: Any) -> Any:

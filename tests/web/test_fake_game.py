@@ -44,6 +44,7 @@ def test_a_game_outside_the_product_plays_end_to_end_by_its_package_alone():
     tests = [
         str(Path(__file__).relative_to(ROOT)),
         "tests/engine/test_cases.py",
+        "tests/engine/test_engine_contract.py",
         "tests/engine/test_js_scorer.py::test_every_worked_case_through_the_phone_s_scorer",
     ]
     # This module's tests, and the fake's worked cases (their ids name the game).
@@ -58,9 +59,9 @@ def test_a_game_outside_the_product_plays_end_to_end_by_its_package_alone():
     )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     passed = int(re.search(r"(\d+) passed", run.stdout).group(1))
-    # Every test of this module but this one, and the fake's case through the
-    # engine, the command and the phone's scorer.
-    assert passed >= 7 + 3, run.stdout[-2000:]
+    # Every test of this module but this one, the fake's case through the
+    # engine, the command and the phone's scorer, and its engine's contract.
+    assert passed >= 7 + 4, run.stdout[-2000:]
     # Only this test is skipped there (it is that process).
     assert "1 skipped" in run.stdout.splitlines()[-1], run.stdout[-2000:]
 
