@@ -86,6 +86,15 @@ HANDS_PER_MATCH_RATE = "60/10m"
 # Hand writes into all matches, per address: ten tables of a club sharing one
 # address at the fastest real pace make 400 in 10 minutes.
 HANDS_RATE = "600/10m"
+# Costly answers read by anyone holding a read-only link (issue 27: the room's
+# link is on the projector): a sheet's share image, a concours' results sheet
+# and its zip of every table's sheet. Each is built once per version of what
+# it shows and then served from the cache, so a reader's repeats cost little;
+# this bounds what a loop of requests can still make the server do (new
+# languages, versions changing under it) per address. A hall behind one
+# address at the end of a night: some 300 phones opening the results once or
+# twice; a loop of 3-4 a second reaches it in under 4 minutes.
+COSTLY_RATE = "600/10m"
 
 # The live preview (a POST on every pause in typing) writes nothing and
 # costs what a GET of the same match page costs (one engine run over at most

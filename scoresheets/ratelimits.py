@@ -76,11 +76,13 @@ def match_key(group: str, request: HttpRequest) -> str:
 @dataclass(frozen=True)
 class Limit:
     """One counter: ``group`` names it, ``rate`` is django-ratelimit's
-    "count/period", ``key`` picks the client (and the match)."""
+    "count/period", ``key`` picks the client (and the match), ``method`` the
+    requests it counts (the writes; ``"GET"`` for a costly reading)."""
 
     group: str
     rate: str
     key: Callable[[str, HttpRequest], str] = address_key
+    method: str = "POST"
 
 
 MATCHES = (Limit("matches", limits.MATCHES_RATE),)
@@ -94,12 +96,18 @@ HANDS = (
     Limit("hands-match", limits.HANDS_PER_MATCH_RATE, match_key),
     Limit("hands", limits.HANDS_RATE),
 )
+# Per address: the costly readings of a read-only link (limits.COSTLY_RATE).
+COSTLY = (Limit("costly", limits.COSTLY_RATE, method="GET"),)
 
 
 def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
     """The 429 page with ``Retry-After: retry_after`` (seconds, at least 1)."""
     retry_after = max(1, retry_after)
-    context = {"retry_minutes": math.ceil(retry_after / 60)}
+    context = {
+        "retry_minutes": math.ceil(retry_after / 60),
+        # A reading refused (nothing was being saved) says so.
+        "reading": request.method in ("GET", "HEAD"),
+    }
     response = render(request, "429.html", context, status=429)
     response["Retry-After"] = str(retry_after)
     return response
@@ -118,7 +126,7 @@ def _usage(request: HttpRequest, limit: Limit) -> dict | None:
             group=limit.group,
             key=limit.key,
             rate=limit.rate,
-            method="POST",
+            method=limit.method,
             increment=True,
         ),
         None,
@@ -140,8 +148,9 @@ def count(request: HttpRequest, rules: tuple[Limit, ...], times: int = 1) -> int
 
 
 def limited(*rules: Limit) -> Callable:
-    """Decorate a view: each POST counts against every limit of ``rules``;
-    past any of them, the 429 page instead of the view. Other methods pass.
+    """Decorate a view: each request of a limit's ``method`` (a POST, unless
+    the limit says GET) counts against every limit of ``rules``; past any of
+    them, the 429 page instead of the view. Other methods pass.
     ``settings.RATELIMIT_ENABLE = False`` turns every limit off."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -47,6 +47,7 @@ from scoresheets.concours import services as cs
 from scoresheets.matches import exports, services
 from scoresheets.matches.view_helpers import attachment, download_name
 from scoresheets.models import Concours
+from scoresheets.ratelimits import COSTLY, limited
 from scoresheets.sync import caching
 
 # The phone's own signed cookie: {read token: the entrant this phone follows}.
@@ -334,25 +335,50 @@ def _tiebreak_words() -> dict[str, str]:
     }
 
 
-@require_safe
-@never_cache
-def concours_results(request: HttpRequest, token: str) -> HttpResponse:
-    """The results sheet (A4, print CSS): the ranking with its tiebreaks."""
-    concours = _read_concours(token)
+COSTLY_TTL = 10 * 60  # seconds: a costly answer built for one version of a concours
+
+
+def per_version(concours: Concours, kind: str, build: Any, *parts: object) -> Any:
+    """What ``build()`` gives for ``concours`` as it stands now (its room's
+    :func:`~scoresheets.concours.room.fingerprint`, one query), built once
+    per version (and ``parts``: the language...) and then the cache's: the
+    results sheet and the sheets' zip cost 120-370 ms at a big night
+    (issue 27), and anyone holding the room's link may ask them in a loop."""
+    name = caching.key(kind, concours.pk, room_of.fingerprint(concours), *parts)
+    value = caching.get(name)
+    if value is None:
+        value = build()
+        caching.put(name, value, COSTLY_TTL)
+    return value
+
+
+def _results_context(concours: Concours) -> dict[str, Any]:
+    """The results sheet's figures, in the request's language (the tiebreaks' words)."""
     state = cs.load(concours)
     ranking = state.ranking()
     words = _tiebreak_words()
-    context = {
-        "concours": concours,
-        "state": state,
+    return {
         "ranking": ranking,
         # The parties every table of which finished (a drawn one is not played).
         "parties_done": sum(1 for partie in state.parties if partie.finished),
         "rows": room_of.results_rows(state, ranking),
-        "tiebreaks": [words[name] for name in ranking["tiebreaks"]],
+        "tiebreaks": [str(words[name]) for name in ranking["tiebreaks"]],
         "win_points": ranking["ranking"] == "win_points",
         "melee": state.settings.entrant_word == "player",
     }
+
+
+@require_safe
+@never_cache
+@limited(*COSTLY)
+def concours_results(request: HttpRequest, token: str) -> HttpResponse:
+    """The results sheet (A4, print CSS): the ranking with its tiebreaks. Its
+    figures are built once per version of the concours and language
+    (:func:`per_version`); the page around them is rendered for each request
+    (its script nonce)."""
+    concours = _read_concours(token)
+    figures = per_version(concours, "results", lambda: _results_context(concours), get_language())
+    context = {"concours": concours, **figures}
     return render(request, "scoresheets/concours_results.html", context)
 
 
@@ -478,11 +504,20 @@ def concours_results_json(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_safe
 @cache_control(private=True, no_store=True)
+@limited(*COSTLY)
 def concours_documents_zip(request: HttpRequest, token: str) -> HttpResponse:
     """Every table's match document (``services.match_export_document``, the
     match's own export) in one zip, ``partie-2/table-07.json``, with the
-    results document as ``resultats.json``."""
+    results document as ``resultats.json``; built once per version of the
+    concours (:func:`per_version`)."""
     concours = _read_concours(token)
+    archive = per_version(concours, "sheets-zip", lambda: _documents_zip(concours))
+    filename = _filename(concours, gettext("feuilles"), "zip")
+    return attachment(archive, "application/zip", filename)
+
+
+def _documents_zip(concours: Concours) -> bytes:
+    """The zip of :func:`concours_documents_zip`, as bytes."""
     state = cs.load(concours)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -494,5 +529,4 @@ def concours_documents_zip(request: HttpRequest, token: str) -> HttpResponse:
                     f"partie-{partie.number}/table-{table.number:02d}.json",
                     json.dumps(document, ensure_ascii=False, indent=2) + "\n",
                 )
-    filename = _filename(concours, gettext("feuilles"), "zip")
-    return attachment(buffer.getvalue(), "application/zip", filename)
+    return buffer.getvalue()

@@ -52,7 +52,7 @@ from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.matches.view_helpers import create_match, pop_share_first, remember, see_other
 from scoresheets.models import Match
 from scoresheets.season.views import my_seasons
-from scoresheets.sync import busy
+from scoresheets.sync import busy, caching
 from scoresheets.sync.entry import entry_form_html
 from scoresheets.sync.ladder import attempt
 from scoresheets.sync.sheet import poll, sheet_fragments
@@ -217,15 +217,20 @@ def match_export_read(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+@ratelimits.limited(*ratelimits.COSTLY)
 def match_image(request: HttpRequest, token: str) -> HttpResponse:
     """The sheet as a PNG image to share (``share_image.sheet_png``)."""
     return _image(request, get_match_or_404(token))
 
 
 @require_safe
+@ratelimits.limited(*ratelimits.COSTLY)
 def match_image_read(request: HttpRequest, token: str) -> HttpResponse:
     """The sheet's image from a read-only link (the same image: it shows no token)."""
     return _image(request, get_read_match_or_404(token))
+
+
+IMAGE_TTL = 10 * 60  # seconds: a shared sheet is asked again within minutes, if at all
 
 
 def _image(request: HttpRequest, match: Match) -> HttpResponse:
@@ -238,8 +243,14 @@ def _image(request: HttpRequest, match: Match) -> HttpResponse:
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
     else:
-        sheet = match_get_scoresheet(match)
-        response = HttpResponse(share_image.sheet_png(sheet), content_type="image/png")
+        # Drawn once per version and language (200-260 ms of CPU for a long
+        # sheet, issue 27): every other request of it is the cache's.
+        name = caching.key("image", match.pk, match.version, language, share_image.IMAGE_VERSION)
+        png = caching.get(name)
+        if png is None:
+            png = share_image.sheet_png(match_get_scoresheet(match))
+            caching.put(name, png, IMAGE_TTL)
+        response = HttpResponse(png, content_type="image/png")
         response["Content-Disposition"] = f'inline; filename="{share_image.filename(match)}"'
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"

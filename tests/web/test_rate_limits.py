@@ -346,3 +346,28 @@ def test_a_cache_that_fails_lets_writes_through_and_logs_it(client: Client, capl
         assert new_table(client).status_code == 303
     assert "cache unavailable (rate limit tables: ConnectionError" in caplog.text
     assert Table.objects.count() == 1
+
+
+# --------------------------------------------------------------------------
+# Costly readings per address (issue 27, point 3)
+# --------------------------------------------------------------------------
+
+
+def test_costly_readings_past_the_rate_get_a_429_page_saying_so(client: Client):
+    match = make_match()
+    url = f"/voir/{match.read_token}/feuille.png"
+    etag = client.get(url)["ETag"]
+    # A loop of the same image (even answered 304 from its ETag) counts.
+    for _ in range(most(limits.COSTLY_RATE) - 1):
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    response = client.get(url)
+    assert_429(response)
+    body = response.content.decode()
+    assert "Beaucoup de demandes sont arrivées de votre connexion" in body
+    assert "n'a pas été enregistrée" not in body  # nothing was being saved
+    # The same count for a concours' results sheet from that address; the
+    # match's own page is no costly reading and still answers.
+    assert client.get(f"/m/{match.token}/feuille.png").status_code == 429
+    assert client.get(f"/voir/{match.read_token}/").status_code == 200
+    english = client.get(url, **EN).content.decode()
+    assert "Too many requests came from your connection" in english
