@@ -17,13 +17,15 @@ from __future__ import annotations
 import functools
 import ipaddress
 import math
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django_ratelimit.core import get_usage
+from django_ratelimit.core import _split_rate, get_usage
 
 from scoresheets import limits
 from scoresheets.sync import caching
@@ -113,13 +115,18 @@ def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
     return response
 
 
+_UNREACHED = object()  # the cache failed or was skipped: no count from it
+
+
 def _usage(request: HttpRequest, limit: Limit) -> dict | None:
     """django-ratelimit's count of ``limit`` for this request, incremented;
-    ``None`` when the cache fails or its breaker skips it
-    (``caching.breaker``): a cache that cannot be reached must not stop a
-    table entering its hands, so the write goes on unlimited (fail open), and
-    the breaker's one line says so."""
-    return caching.breaker.call(
+    ``None`` when the request is not of the limit's method or the limits are
+    off. While the cache fails (or its breaker skips it:
+    ``caching.breaker``), this process counts on its own
+    (:func:`_local_usage`): a cache that cannot be reached must not stop a
+    table entering its hands, nor lift the limits (issue 27: after one Redis
+    timeout they were off for the breaker's 5 s, per worker)."""
+    usage = caching.breaker.call(
         f"rate limit {limit.group}",
         lambda: get_usage(
             request,
@@ -129,15 +136,58 @@ def _usage(request: HttpRequest, limit: Limit) -> dict | None:
             method=limit.method,
             increment=True,
         ),
-        None,
+        _UNREACHED,
     )
+    return _local_usage(request, limit) if usage is _UNREACHED else usage
+
+
+class _LocalCounts:
+    """This process's counts of the limits, by (group, key, window start), in
+    django-ratelimit's fixed windows of each rate's period; windows that
+    ended are forgotten. Thread-safe. Only used while the cache fails: each
+    process then allows a limit's count (a few workers: a few times it)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._counts: dict[tuple[str, str, int], int] = {}
+
+    def add(self, group: str, key: str, period: int, now: float) -> tuple[int, int]:
+        """Count one for ``key`` in ``group``; returns (count so far, seconds left)."""
+        start = int(now // period) * period
+        with self._lock:
+            if len(self._counts) > 10_000:  # keep it small: drop the ended windows
+                self._counts = {k: v for k, v in self._counts.items() if k[2] + period > now}
+            counted = self._counts.get((group, key, start), 0) + 1
+            self._counts[(group, key, start)] = counted
+        return counted, max(1, int(start + period - now))
+
+    def clear(self) -> None:
+        """Forget every count (tests)."""
+        with self._lock:
+            self._counts.clear()
+
+
+local_counts = _LocalCounts()
+
+
+def _local_usage(request: HttpRequest, limit: Limit) -> dict | None:
+    """:func:`_usage`'s answer from this process's own counts: the same shape
+    as django-ratelimit's (``should_limit``, ``time_left``), ``None`` when the
+    request is not of the limit's method or the limits are off."""
+    if not getattr(settings, "RATELIMIT_ENABLE", True) or request.method != limit.method:
+        return None
+    most, period = _split_rate(limit.rate)
+    counted, left = local_counts.add(
+        limit.group, limit.key(limit.group, request), period, time.time()
+    )
+    return {"should_limit": counted > most, "time_left": left}
 
 
 def count(request: HttpRequest, rules: tuple[Limit, ...], times: int = 1) -> int | None:
     """Count this request ``times`` against every limit of ``rules`` (a
     pasted list of N teams is N registrations, issue 27). Returns the
     seconds to wait when that goes past a limit, else ``None`` (a failing
-    cache counts nothing: ``None``)."""
+    cache: this process's own counts, :func:`_usage`)."""
     waits = []
     for _ in range(max(0, times)):
         for rule in rules:

@@ -159,6 +159,7 @@ def _fresh_rate_limits(request):
     from django.core.cache import caches
     from django.core.cache.backends.redis import RedisCache
 
+    from scoresheets import ratelimits
     from scoresheets.sync import caching
 
     caching.breaker.reset()
@@ -174,3 +175,4 @@ def _fresh_rate_limits(request):
         request.getfixturevalue("settings").RATELIMIT_ENABLE = False
     yield
     caching.breaker.reset()
+    ratelimits.local_counts.clear()  # a failing cache's counts (this process's)

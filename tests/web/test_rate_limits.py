@@ -371,3 +371,22 @@ def test_costly_readings_past_the_rate_get_a_429_page_saying_so(client: Client):
     assert client.get(f"/voir/{match.read_token}/").status_code == 200
     english = client.get(url, **EN).content.decode()
     assert "Too many requests came from your connection" in english
+
+
+def test_a_failing_cache_does_not_lift_the_limits(client: Client, monkeypatch):
+    """Issue 27, point 6: after one Redis timeout the breaker skipped the
+    cache for 5 s per worker, and the limits with it (410 of 410
+    registrations passed a limit of 400). While the cache fails, each
+    process counts on its own: a limit is still met (per process)."""
+    from scoresheets.sync import caching
+
+    def unreachable(*args, **kwargs):
+        raise ConnectionError("redis timed out")
+
+    monkeypatch.setattr(ratelimits, "get_usage", unreachable)
+    allowed = most(limits.MATCHES_RATE)
+    for _ in range(allowed):
+        assert client.post("/nouvelle/", match_form()).status_code == 303
+    assert caching.breaker.is_open  # the cache is skipped: counted here
+    assert_429(client.post("/nouvelle/", match_form()))
+    assert Match.objects.count() == allowed
