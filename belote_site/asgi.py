@@ -41,7 +41,12 @@ django_wsgi = get_wsgi_application()
 from scoresheets.converters import TOKEN_LENGTH  # noqa: E402  (needs Django set up)
 from scoresheets.matches.uploads import ASGIBodyGuard  # noqa: E402
 from scoresheets.sync.fastpoll import UnchangedPollASGI  # noqa: E402
+from scoresheets.sync.processes import check_one_process  # noqa: E402
 from scoresheets.sync.stream import EventStreamASGI  # noqa: E402
+
+# Several granian workers each keeping their own cache: refused, with the
+# reason (scoresheets/sync/processes.py), as gunicorn's are in wsgi.py.
+check_one_process()
 
 # Threads that run Django's request cycle, per worker process: the GIL runs
 # one at a time, the others wait on the database (gunicorn.conf.py's figure).

@@ -54,3 +54,42 @@ def test_gunicorn_w_2_on_the_command_line_stops_with_the_reason(tmp_path):
     )
     assert done.returncode != 0
     assert "without CACHE_URL the cache" in done.stderr
+
+
+def test_it_reads_the_workers_as_granian_does(monkeypatch):
+    monkeypatch.delenv("GRANIAN_WORKERS", raising=False)
+    granian = "/srv/.venv/bin/granian"
+    assert worker_processes([granian, "--interface", "asgi", "--workers", "3", "x:app"]) == 3
+    assert worker_processes([granian, "--workers=2", "x:app"]) == 2
+    assert worker_processes([granian, "--interface", "asgi", "x:app"]) == 1
+    monkeypatch.setenv("GRANIAN_WORKERS", "4")
+    assert worker_processes([granian, "x:app"]) == 4
+    assert worker_processes([granian, "--workers", "1", "x:app"]) == 1  # the line wins
+
+
+def test_a_hand_started_granian_of_several_workers_stops_with_the_reason(tmp_path):
+    """Issue 27, point 6: ``granian --workers 3`` without a shared cache went
+    past belote_site/serve.py's check. Its workers import belote_site.asgi
+    with the server's command line (multiprocessing passes sys.argv on)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "GRANIAN_WORKERS")}
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    probe = (
+        "import sys; sys.argv = ['/srv/bin/granian', '--interface', 'asgi', "
+        "'--workers', '3', 'belote_site.asgi:application']; import belote_site.asgi"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "would run 3 worker processes, but without CACHE_URL" in done.stderr
+    one = probe.replace("'3'", "'1'")
+    alone = subprocess.run(
+        [sys.executable, "-c", one], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert alone.returncode == 0, alone.stderr[-2000:]
