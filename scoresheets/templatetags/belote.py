@@ -189,6 +189,12 @@ register.filter("game_name", rule_words.game_name)
 
 
 @register.filter
+def game_names(games: Any) -> str:
+    """Several games (their names) in the user's language, in order: "Belote, Coinche"."""
+    return ", ".join(rule_words.game_name(game) for game in games)
+
+
+@register.filter
 def unusual_game(game: str) -> bool:
     """Whether ``game`` is not the default game (belote): a list of matches
     names the game of those only."""

@@ -75,7 +75,8 @@ def test_the_player_page_shows_coinche_figures_beside_belote_s(client: Client):
     assert figure(body, "Jouées") == "4"
     assert figure(body, "Gagnées") == "2"
     assert "Plus 2 parties en cours." in body
-    assert "Belote et coinche comptent ensemble." in body
+    # Its games named from the registry, not a sentence naming two games.
+    assert "Les parties de ces jeux comptent ensemble : Belote, Coinche." in body
     # Belote's hand figures are those of tests/web/test_views_player.py, unchanged.
     assert "Donnes de belote" in body
     assert figure(body, "Prises") == "5"
@@ -108,7 +109,7 @@ def test_the_player_page_in_english(client: Client):
     assert figure(coinche, "Coinches lost") == "1"
     assert "Contracts by bid" in coinche
     assert bid_rows(body) == [("80", "1", "1", "0")]
-    assert "Belote and coinche count together." in body
+    assert "Matches of these games count together: Belote, Coinche." in body
 
 
 def test_a_coinche_only_player_has_no_belote_hand_figures(client: Client):
