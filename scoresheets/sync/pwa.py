@@ -109,6 +109,14 @@ READABLE_PAGES = (
     "table_read",
     "table_ranking_read",
     "table_player_read",
+    # A club night's pages (issue 27: "Pas de réseau" when the hall's Wi-Fi
+    # dropped): the organiser's, the room's screen and its read-only page,
+    # a challenge's, each read again offline on its last copy.
+    "concours",
+    "concours_read",
+    "concours_room_read",
+    "season",
+    "season_read",
 )
 # The pages whose live sheet the page gives the worker to keep, as data
 # (static/js/sync/keep.js): a copy of them reopens on the last sheet it had.

@@ -11,6 +11,7 @@ from http.cookies import SimpleCookie
 
 import pytest
 from django.core.servers import basehttp
+from playwright.sync_api import expect
 
 from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, _watch, enter_hand
 from tests.factories import hand, make_match, play
@@ -422,4 +423,28 @@ def test_a_match_reloaded_offline_after_live_changes_shows_its_last_sheet(live_s
     ]
     assert page.locator("#conflict").count() == 0
     assert CSP_PROBLEMS == []
+    context.close()
+
+
+def test_a_club_night_s_pages_reopen_offline_on_their_last_copy(live_server, browser):
+    """Issue 27, point 2: when the hall's Wi-Fi dropped, the room's screen,
+    the organiser's page and the challenge's showed "Pas de réseau" where a
+    match page shows its last copy."""
+    from tests.factories import night_concours
+
+    concours = night_concours(9, [(f"Équipe {n}", [f"A{n}", f"B{n}"]) for n in range(1, 5)])
+    context = _context(browser)
+    for path, shown in (
+        (f"/voir/concours/{concours.read_token}/salle/", "Équipe 1"),
+        (f"/c/{concours.token}/", "Équipe 1"),
+        (f"/voir/concours/{concours.read_token}/", "Équipe 1"),
+    ):
+        page = _open_offline_ready(context, f"{live_server.url}{path}", path)
+        set_network(context, online=False)
+        page.reload()
+        expect(page.get_by_text(concours.name).first).to_be_visible()
+        expect(page.get_by_text(shown).first).to_be_attached()
+        assert "Pas de réseau" not in page.locator("h1").first.inner_text()
+        set_network(context, online=True)
+        page.close()
     context.close()

@@ -36,6 +36,11 @@ READABLE_NAMES = {
     "table_read",
     "table_ranking_read",
     "table_player_read",
+    "concours",
+    "concours_read",
+    "concours_room_read",
+    "season",
+    "season_read",
 }
 
 
