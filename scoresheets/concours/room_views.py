@@ -335,9 +335,6 @@ def _tiebreak_words() -> dict[str, str]:
     }
 
 
-COSTLY_TTL = 10 * 60  # seconds: a costly answer built for one version of a concours
-
-
 def per_version(concours: Concours, kind: str, build: Any, *parts: object) -> Any:
     """What ``build()`` gives for ``concours`` as it stands now (its room's
     :func:`~scoresheets.concours.room.fingerprint`, one query), built once
@@ -345,11 +342,7 @@ def per_version(concours: Concours, kind: str, build: Any, *parts: object) -> An
     results sheet and the sheets' zip cost 120-370 ms at a big night
     (issue 27), and anyone holding the room's link may ask them in a loop."""
     name = caching.key(kind, concours.pk, room_of.fingerprint(concours), *parts)
-    value = caching.get(name)
-    if value is None:
-        value = build()
-        caching.put(name, value, COSTLY_TTL)
-    return value
+    return caching.remembered(name, caching.COSTLY_TTL, build)
 
 
 def _results_context(concours: Concours) -> dict[str, Any]:

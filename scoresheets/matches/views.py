@@ -230,9 +230,6 @@ def match_image_read(request: HttpRequest, token: str) -> HttpResponse:
     return _image(request, get_read_match_or_404(token))
 
 
-IMAGE_TTL = 10 * 60  # seconds: a shared sheet is asked again within minutes, if at all
-
-
 def _image(request: HttpRequest, match: Match) -> HttpResponse:
     """``match``'s sheet as a PNG in the request's language. Its ETag is the
     match's version, the language and the drawing's version: a phone asks
@@ -246,10 +243,9 @@ def _image(request: HttpRequest, match: Match) -> HttpResponse:
         # Drawn once per version and language (200-260 ms of CPU for a long
         # sheet, issue 27): every other request of it is the cache's.
         name = caching.key("image", match.pk, match.version, language, share_image.IMAGE_VERSION)
-        png = caching.get(name)
-        if png is None:
-            png = share_image.sheet_png(match_get_scoresheet(match))
-            caching.put(name, png, IMAGE_TTL)
+        png = caching.remembered(
+            name, caching.COSTLY_TTL, lambda: share_image.sheet_png(match_get_scoresheet(match))
+        )
         response = HttpResponse(png, content_type="image/png")
         response["Content-Disposition"] = f'inline; filename="{share_image.filename(match)}"'
     response["ETag"] = etag

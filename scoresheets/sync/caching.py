@@ -60,6 +60,9 @@ SHEET_TTL = 2 * 60  # seconds: its phones fetch a new sheet within seconds (30 s
 ROWS_TTL = 6 * 60 * 60  # seconds: a match's rendered rows, kept for its next hands (an evening)
 EXPORT_TTL = 60 * 60  # seconds: a table's CSV exports (keyed by its matches' versions)
 SUMMARY_TTL = 30 * 24 * 60 * 60  # seconds: a finished match's figures never change
+# seconds: a costly reading keyed by the version it shows (a share image, a
+# concours' results and sheets' zip: issue 27), asked again within minutes if at all
+COSTLY_TTL = 10 * 60
 
 
 def code_files() -> list[Path]:
@@ -232,6 +235,17 @@ def put(name: str, value: Any, timeout: int, *, only_if_absent: bool = False) ->
         breaker.call("add", lambda: cache.add(name, value, timeout), False)
     else:
         breaker.call("set", lambda: cache.set(name, value, timeout), None)
+
+
+def remembered(name: str, timeout: int, build: Callable[[], T]) -> T:
+    """The value kept under ``name``, else ``build()``'s, kept ``timeout``
+    seconds (``None`` is never kept: it means "not there"). A failing cache
+    builds every time, as :func:`get` and :func:`put` say."""
+    value = get(name)
+    if value is None:
+        value = build()
+        put(name, value, timeout)
+    return value
 
 
 def put_many(values: dict[str, Any], timeout: int) -> None:

@@ -235,12 +235,11 @@ def player_figures(table: Table, person: TablePlayer) -> stats.PlayerStats:
     """
     rows = _versions(table, person)
     name = caching.key("player", table.token, person.pk, _digest(rows))
-    figures = caching.get(name)
-    if figures is None:
-        summaries = match_summaries(table, person=person, rows=rows)
-        figures = stats.player_stats(person.pk, summaries)
-        caching.put(name, figures, caching.SUMMARY_TTL)
-    return figures
+    return caching.remembered(
+        name,
+        caching.SUMMARY_TTL,
+        lambda: stats.player_stats(person.pk, match_summaries(table, person=person, rows=rows)),
+    )
 
 
 @dataclass(frozen=True)

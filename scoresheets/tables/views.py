@@ -491,10 +491,11 @@ def _csv(
             repr((versions, sorted(names.items()), request.build_absolute_uri("/"))).encode()
         ).hexdigest()[:24],
     )
-    text = caching.get(name)
-    if text is None:
-        text = _csv_text(request, table, names, writer, labels, read_only=read_only)
-        caching.put(name, text, caching.EXPORT_TTL)
+    text = caching.remembered(
+        name,
+        caching.EXPORT_TTL,
+        lambda: _csv_text(request, table, names, writer, labels, read_only=read_only),
+    )
     filename = f"rebelote-{slugify(table.name) or 'table'}-{slugify(what)}"
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (

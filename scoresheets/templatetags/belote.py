@@ -65,12 +65,13 @@ def qr_svg(url: str, title: str = "") -> SafeString:
     link's code never changes."""
     title = title or _("QR code du lien de la partie")
     name = caching.key("qr2", hashlib.sha256(f"{url}\n{title}".encode()).hexdigest()[:24])
-    svg = caching.get(name)
-    if svg is None:
-        svg = segno.make(url, error="m").svg_inline(
+    svg = caching.remembered(
+        name,
+        caching.SUMMARY_TTL,
+        lambda: segno.make(url, error="m").svg_inline(
             dark="#000", light="#fff", title=title, omitsize=True
-        )
-        caching.put(name, svg, caching.SUMMARY_TTL)
+        ),
+    )
     return mark_safe(svg)  # segno escapes the title; the rest is paths
 
 
