@@ -42,6 +42,7 @@ from datetime import date, datetime
 from typing import Any
 
 from scoresheets.scoring.engines import ENGINES
+from scoresheets.scoring.kernel import csv_cell
 from scoresheets.stats import Key, PlayedMatch
 
 __all__ = [
@@ -204,15 +205,6 @@ def _ref(match: PlayedMatch, link: Callable[[PlayedMatch], str] | None) -> str:
     return link(match) if link is not None else str(match.key)
 
 
-def _team(value: str | None) -> str:
-    return value or ""
-
-
-def _flag(value: bool | None) -> str:
-    """A yes/no cell: "1", "0", or empty for none."""
-    return "" if value is None else str(int(value))
-
-
 def _worder(words: Words | None) -> Callable[[str, str], str]:
     """``word(column, value)``: the text ``words`` gives the coded ``value``
     of ``column``, else the value itself (an empty cell stays empty)."""
@@ -264,8 +256,8 @@ def matches_csv(
                 result.totals.a,
                 result.totals.b,
                 len(result.hands),
-                word("finished", _flag(result.finished)),
-                _team(winner),
+                word("finished", csv_cell(result.finished)),
+                csv_cell(winner),
                 _text(winner_name),
             )
         )
@@ -304,11 +296,11 @@ def hands_csv(
                 "hand": scored.number,
                 "dealer": name(hand.dealer),
                 "taker": name(hand.taker),
-                "taker_team": _team(given.taker),
-                "points_team": _team(given.points_team),
+                "taker_team": csv_cell(given.taker),
+                "points_team": csv_cell(given.points_team),
                 "trick_points": "" if given.trick_points is None else given.trick_points,
-                "capot": _team(given.capot),
-                "belote": _team(given.belote),
+                "capot": csv_cell(given.capot),
+                "belote": csv_cell(given.belote),
                 "belote_player": name(hand.belote_player),
                 "announcements_a": given.announcements.a,
                 "announcements_b": given.announcements.b,
@@ -404,7 +396,7 @@ def concours_ranking_csv(
             "players": _text(players),
         }
         line = [
-            _flag(values[c]) if isinstance(values[c], bool) else values[c]
+            csv_cell(values[c]) if isinstance(values[c], bool) else values[c]
             for c in CONCOURS_RANKING_COLUMNS
         ]
         found = standing["tiebreaks"]  # type: ignore[index]
@@ -444,7 +436,7 @@ def concours_tables_csv(
                     points[0],
                     points[1],
                     donnes,
-                    _flag(finished),
+                    csv_cell(finished),
                     "",
                 ]
             )
@@ -485,7 +477,7 @@ def season_ranking_csv(
     for standing in ranking["standings"]:  # type: ignore[attr-defined]
         values = {**standing, "name": _text(standing["name"] or "")}
         line = [
-            _flag(values[c])
+            csv_cell(values[c])
             if isinstance(values[c], bool)
             else ("" if values[c] is None else values[c])
             for c in SEASON_RANKING_COLUMNS

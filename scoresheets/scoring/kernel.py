@@ -52,6 +52,7 @@ __all__ = [
     "Problem",
     "Rounding",
     "ScoreParts",
+    "csv_cell",
     "is_announcement_value",
     "other_team",
     "result_document",
@@ -703,6 +704,16 @@ class ParsedMatch(NamedTuple):
     hands: list[Any]
 
 
+def csv_cell(value: Any) -> str:
+    """A CSV cell's code (:class:`CsvColumn`'s ``value``): empty for none,
+    ``"1"`` / ``"0"`` for a yes/no, else the document's value as text."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(int(value))
+    return str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class CsvColumn:
     """A column a game adds to the hands' CSV of a table
@@ -714,7 +725,7 @@ class CsvColumn:
       the games' columns after one shared column come in the registry's order,
       each game's in its own;
     - ``value(hand) -> str``: the cell of one of the game's hands (its hand
-      type; a redeal's too), as a code: ``""`` when empty;
+      type; a redeal's too), as a code (:func:`csv_cell`): ``""`` when empty;
     - ``worded``: the reader's words may name its codes (a bid, a suit), else
       the code is written as it is (a team).
     """

@@ -52,6 +52,7 @@ from scoresheets.scoring.kernel import (
     check_points,
     check_target,
     check_team,
+    csv_cell,
     gettext_noop,
     other_team,
     pair_of,
@@ -772,6 +773,6 @@ ENGINE = Engine(
     # docs/concours.md 1.2: parties of 12 donnes ranked by points.
     concours=ConcoursFacts("points", donnes=12, donne_points=TRICK_POINTS_TOTAL),
     # A table's hands CSV: the team that revoked (a team, not worded).
-    csv_columns=(CsvColumn("renonce", "announcements_b", lambda hand: hand.renonce or ""),),
+    csv_columns=(CsvColumn("renonce", "announcements_b", lambda hand: csv_cell(hand.renonce)),),
 )
 """Belote as the kernel and the registry (``scoresheets.scoring.engines``) see it."""

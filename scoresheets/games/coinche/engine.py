@@ -56,6 +56,7 @@ from scoresheets.scoring.kernel import (
     check_points,
     check_target,
     check_team,
+    csv_cell,
     gettext_noop,
     is_int,
     other_team,
@@ -986,17 +987,6 @@ ENTRE_AMIS = Preset(
 )
 
 
-def _code(value: Any) -> str:
-    """A CSV cell of a coded value (a bid, a suit, a coinche): the document's
-    value as text, empty for none."""
-    return "" if value is None else str(value)
-
-
-def _flag(value: bool | None) -> str:
-    """A yes/no CSV cell: "1", "0", or empty for none."""
-    return "" if value is None else str(int(value))
-
-
 ENGINE = Engine(
     name=GAME,
     rules_type=CoincheRules,
@@ -1020,10 +1010,10 @@ ENGINE = Engine(
     # A table's hands CSV: the contract (after the taking team; the document's
     # codes, worded by the reader's language) and a générale's solo (1/0).
     csv_columns=(
-        CsvColumn("bid", "taker_team", lambda hand: _code(hand.bid), worded=True),
-        CsvColumn("suit", "taker_team", lambda hand: _code(hand.suit), worded=True),
-        CsvColumn("coinche", "taker_team", lambda hand: _code(hand.coinche), worded=True),
-        CsvColumn("solo", "capot", lambda hand: _flag(hand.solo), worded=True),
+        CsvColumn("bid", "taker_team", lambda hand: csv_cell(hand.bid), worded=True),
+        CsvColumn("suit", "taker_team", lambda hand: csv_cell(hand.suit), worded=True),
+        CsvColumn("coinche", "taker_team", lambda hand: csv_cell(hand.coinche), worded=True),
+        CsvColumn("solo", "capot", lambda hand: csv_cell(hand.solo), worded=True),
     ),
 )
 """Coinche as the kernel and the registry (``scoresheets.scoring.engines``) see it."""
