@@ -259,6 +259,9 @@ class HandResult:
     # for: most hands are scored, not explained, and three more objects per
     # hand would slow score_match by a quarter.
     breakdown_figures: tuple[Any, ...] = field(default=(), repr=False)
+    # The game's own keys of this hand in the result document (klaverjas'
+    # ``points`` and ``roem`` per team, jass' ``weis``), or None.
+    extras: Mapping[str, Any] | None = field(default=None, repr=False)
 
     @property
     def breakdown(self) -> Breakdown:
@@ -652,7 +655,10 @@ class HandScore:
       :class:`HandResult`'s;
     - ``figures``: the flat figures of its breakdown
       (:attr:`HandResult.breakdown_figures`, the game's layout), ``()`` for
-      a redeal.
+      a redeal;
+    - ``extras``: the game's own keys of the hand in the result document
+      (its contract's *Result*: klaverjas' ``points`` and ``roem``), or
+      ``None``.
 
     Not frozen, unlike the kernel's other results: it lives for one turn of
     :func:`score_match`'s loop, which reads it once, and a frozen one's
@@ -668,6 +674,14 @@ class HandScore:
     winner: str | None = None
     collected: int = 0
     figures: tuple[Any, ...] = ()
+    extras: Mapping[str, Any] | None = None
+
+
+class MatchEnd(NamedTuple):
+    """A game's own end of match (:attr:`Engine.end_of_match`): the match
+    ends on this hand, won by ``winner`` (a team), drawn when ``None``."""
+
+    winner: str | None
 
 
 class GameRules(Protocol):
@@ -794,6 +808,12 @@ class Engine:
       project's own, then the shared ones (``../shared/scoring/...``);
     - ``csv_columns``: the columns its hands add to a table's CSV
       (:class:`CsvColumn`), ``()`` for none;
+    - ``end_of_match``: ``None`` for FORMAT's *End of match* (the target,
+      or rule ``donnes``), which the kernel applies; else the game's own:
+      ``end_of_match(rules, hand, scored, before, after) -> MatchEnd |
+      None`` after each scored hand (``before``/``after``: the totals as
+      :class:`Pair`), :class:`MatchEnd` when that hand ends the match (jass'
+      *Ausmachen*, where the team ahead may lose);
     - ``concours``: what a concours needs of it (:class:`ConcoursFacts`),
       ``None`` for a game no concours is played at (the concours' games are
       those that give it: ``scoresheets.concours.document.GAME_FACTS``).
@@ -818,6 +838,7 @@ class Engine:
     case_folders: tuple[str, ...] = ()
     concours: ConcoursFacts | None = None
     csv_columns: tuple[CsvColumn, ...] = ()
+    end_of_match: Callable[[Any, Any, HandScore, Pair, Pair], MatchEnd | None] | None = None
 
 
 def parse_document(
@@ -896,7 +917,9 @@ def score_match(
     target: a decisive hand must be played. Under the rule ``donnes`` (K, not
     ``None``) the target ends nothing: the K-th donne (a hand other than a
     redeal, an annulled one included) ends the match, won by the team ahead,
-    drawn (no winner) on equal totals. (The input is checked by
+    drawn (no winner) on equal totals. A game with its own end of match
+    (``engine.end_of_match``) decides it instead, hand by hand, and who wins.
+    (The input is checked by
     :func:`_check_match_input`, the loop is :func:`_score_hands`.)
 
     ``reserve`` (points, 0 by default) is a reserve carried in from litiges
@@ -957,24 +980,23 @@ def _score_hands(
     carried in, in points): each hand is checked (``plainly_valid``, then
     :func:`_hand_problems`) and, while every hand before it is valid and the
     match goes on, scored (``score_hand``), then FORMAT, *End of match* (or
-    rule ``donnes``) decides whether it ends the match. Appends to
-    ``problems`` every invalid hand's problems and one for each valid hand
-    after the end, in hand order; returns the match as scored
-    (:func:`_match_result`), which means nothing when ``problems`` is not
-    empty."""
+    rule ``donnes``, or the game's own end) decides whether it ends the
+    match. Appends to ``problems`` every invalid hand's problems and one for
+    each valid hand after the end, in hand order; returns the match as
+    scored, which means nothing when ``problems`` is not empty."""
     hand_type = engine.hand_type
     plainly_valid = engine.plainly_valid
     score_hand = engine.score_hand
     target = rules.target
     donnes_limit = rules.donnes  # FORMAT, rule `donnes`: None, or K
+    end_of_match = engine.end_of_match  # a game's own end, or None
+    decided: MatchEnd | None = None
     donnes = 0
     results: list[HandResult] = []
     append = results.append
     total_a = total_b = 0
-    finished = False
-    no_trick_block = False
+    finished = no_trick_block = False
     valid = True
-
     for number, hand in enumerate(hands, start=1):
         if not (isinstance(hand, hand_type) and plainly_valid(rules, hand)):
             hand_problems = _hand_problems(engine, rules, hand, number)
@@ -997,19 +1019,18 @@ def _score_hands(
         ends = False
         if outcome is not Outcome.PASSED:
             donnes += 1  # a redeal is no donne; an annulled hand is one
-        if donnes_limit is not None:
+        if end_of_match is not None:  # the game's own end of match
+            before = Pair(total_a - score.a, total_b - score.b)
+            decided = end_of_match(rules, hand, scored, before, Pair(total_a, total_b))
+            ends = finished = decided is not None
+        elif donnes_limit is not None:
             # FORMAT, rule `donnes`: the K-th donne ends the match, whatever the target.
             if donnes == donnes_limit:
                 ends = finished = True
         elif outcome is not Outcome.PASSED and outcome is not Outcome.ANNULLED:
             # FORMAT, *End of match* (a redeal or an annulled hand changes nothing).
-            no_trick_block = False
-            if (total_a >= target or total_b >= target) and total_a != total_b:
-                leader = "A" if total_a > total_b else "B"
-                if engine.blocks_win(rules, hand, leader):
-                    no_trick_block = True  # e.g. the leader took no trick this hand
-                else:
-                    ends = finished = True
+            ends, no_trick_block = _target_end(engine, rules, hand, target, total_a, total_b)
+            finished = ends
         append(
             HandResult(
                 number,
@@ -1023,11 +1044,40 @@ def _score_hands(
                 scored.collected,
                 ends,
                 scored.figures,
+                scored.extras,
             )
         )
+    if end_of_match is not None:
+        return _own_end_result(results, Pair(total_a, total_b), reserve, decided, donnes)
     return _match_result(
         rules, results, total_a, total_b, reserve, finished, no_trick_block, donnes
     )
+
+
+def _target_end(
+    engine: Engine, rules: Any, hand: Any, target: int, total_a: int, total_b: int
+) -> tuple[bool, bool]:
+    """FORMAT, *End of match*, after a hand that was played (totals in
+    points): ``(ends, blocked)``: a team at or past ``target`` and ahead
+    ends the match, unless the game's ``blocks_win`` says the leader cannot
+    win on this hand (``blocked``: e.g. the leader took no trick)."""
+    if (total_a >= target or total_b >= target) and total_a != total_b:
+        leader = "A" if total_a > total_b else "B"
+        if engine.blocks_win(rules, hand, leader):
+            return False, True
+        return True, False
+    return False, False
+
+
+def _own_end_result(
+    results: list[HandResult], totals: Pair, reserve: int, decided: MatchEnd | None, donnes: int
+) -> MatchResult:
+    """The :class:`MatchResult` of a game with its own end of match
+    (``Engine.end_of_match``): finished when it ``decided`` so, won by whom
+    it said."""
+    finished = decided is not None
+    winner = decided.winner if decided is not None else None
+    return MatchResult(tuple(results), totals, reserve, finished, winner, donnes=donnes)
 
 
 def _hand_problems(engine: Engine, rules: Any, hand: Any, number: int) -> list[Problem]:
@@ -1108,6 +1158,7 @@ def result_document(result: MatchResult) -> dict[str, Any]:
                 "reserve": h.reserve,
                 "totals": h.totals.as_dict(),
                 "collected": h.collected,
+                **(h.extras or {}),
             }
             for h in result.hands
         ],

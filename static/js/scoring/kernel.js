@@ -347,8 +347,12 @@ export function reserveProblems(reserve) {
 // hand scored by the game (game.scoreHand(rules, hand, reserve) -> {outcome,
 // score, reserve, tricks, hand_totals, winner, collected, breakdown}), FORMAT,
 // *End of match* applied here (game.blocksWin: the leader still does not win
-// on this hand). ``reserve``: points carried in (a game without a reserve
-// takes 0 only). Throws MatchError (a reserve, a hand after the end).
+// on this hand), unless the game has its own (game.endOfMatch(rules, hand,
+// scored, before, after) -> null, or {winner} when the hand ends the match:
+// the engine's Engine.end_of_match). A hand's ``extras`` (the game's own keys
+// in the result document) go with it. ``reserve``: points carried in (a game
+// without a reserve takes 0 only). Throws MatchError (a reserve, a hand after
+// the end).
 export function scoreHands(game, rules, hands, reserve = 0) {
   if (!game.hasReserve && reserve !== 0 && reserve !== false) {
     throw new MatchError([
@@ -378,11 +382,19 @@ export function scoreHands(game, rules, hands, reserve = 0) {
     }
     const scored = game.scoreHand(rules, hand, reserve);
     reserve = scored.reserve;
+    const before = { A: totalA, B: totalB };
     totalA += scored.score.A;
     totalB += scored.score.B;
     let ends = false;
     if (scored.outcome !== PASSED) donnes += 1; // a redeal is no donne; an annulled hand is one
-    if (donnesLimit !== null) {
+    if (game.endOfMatch) {
+      // The game's own end of match (its contract's).
+      const decided = game.endOfMatch(rules, hand, scored, before, { A: totalA, B: totalB });
+      if (decided) {
+        ends = finished = true;
+        winner = decided.winner;
+      }
+    } else if (donnesLimit !== null) {
       // FORMAT, rule `donnes`: the K-th donne ends the match, whatever the target.
       if (donnes === donnesLimit) {
         ends = finished = true;
@@ -411,18 +423,23 @@ export function scoreHands(game, rules, hands, reserve = 0) {
     reserve,
     finished,
     winner,
-    decisive_hand: donnesLimit === null && !finished && totalA === totalB && totalA >= target,
+    decisive_hand: !game.endOfMatch && donnesLimit === null && !finished
+      && totalA === totalB && totalA >= target,
     no_trick_block: noTrickBlock && !finished,
     donnes,
   };
 }
 
 // Every figure of a match is a sum of what its hands put in play (at most
-// four times their announcements and 10,000 more each) and the reserve
-// carried in: under Number.MAX_SAFE_INTEGER, every sum is exact.
+// four times their announcements and 10,000 more each, or what the game's
+// magnitude(hand) says) and the reserve carried in: under
+// Number.MAX_SAFE_INTEGER, every sum is exact.
 function checkRange(game, hands, reserve) {
   let bound = reserve;
-  for (const hand of hands) bound += 4 * (hand.announcements.A + hand.announcements.B) + 10000;
+  for (const hand of hands) {
+    bound += game.magnitude ? game.magnitude(hand)
+      : 4 * (hand.announcements.A + hand.announcements.B) + 10000;
+  }
   if (!(bound <= Number.MAX_SAFE_INTEGER)) {
     throw new RangeError(`${game.name}: figures too large to score exactly here`);
   }
@@ -438,6 +455,7 @@ export function resultDocument(result) {
       reserve: h.reserve,
       totals: { A: h.totals.A, B: h.totals.B },
       collected: h.collected,
+      ...(h.extras || {}),
     })),
     totals: { A: result.totals.A, B: result.totals.B },
     reserve: result.reserve,
