@@ -336,7 +336,7 @@ def hand_form(
         data,
         team_names={"A": match.team_a_name, "B": match.team_b_name},
         players=players,
-        announcements=match.rules.announcements,
+        announcements=getattr(match.rules, "announcements", False),
         initial=initial or {"number": number, "match_version": version},
         writes=writes,
     )

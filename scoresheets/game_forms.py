@@ -288,6 +288,16 @@ def _rule_field(engine: Engine, words: Any, initial: Any) -> forms.Field:
     if tuple(choices) == (True, False):
         return forms.BooleanField(label=words.label, required=False, initial=initial)
     labelled = [(value, words.choices[value]) for value in choices]
+    if None in choices:  # a rule that may say nothing (klaverjas' variant): "" is None
+        return forms.TypedChoiceField(
+            label=words.label,
+            choices=[("" if value is None else value, label) for value, label in labelled],
+            coerce=str,
+            empty_value=None,
+            required=False,
+            initial="" if initial is None else initial,
+            widget=forms.RadioSelect,
+        )
     if all(scoring.kernel.is_int(value) for value in choices):
         return forms.TypedChoiceField(
             label=words.label,

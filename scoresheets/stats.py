@@ -382,13 +382,14 @@ def summarize(match: PlayedMatch) -> MatchSummary:
         played += 1
         if coinche:
             _count_coinche(hand, seat_of, taken_bids, made_bids, coinches)
-        capot = hand.input.capot
+        # A belote table's capot and belote; a game without them has none.
+        capot = getattr(hand.input, "capot", None)
         if capot is not None:
             for index in range(4):
                 counts[index][4 if seat_team(index + 1) == capot else 5] += 1
         if hand.belote_player is not None and hand.belote_player in seat_of:
             counts[seat_of[hand.belote_player]][6] += 1
-        belote = hand.input.belote
+        belote = getattr(hand.input, "belote", None)
         if belote is not None:
             for index in range(4):
                 counts[index][8] += seat_team(index + 1) == belote

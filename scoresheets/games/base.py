@@ -113,7 +113,15 @@ class WebGame:
       ``csv_labels``: the headers of its own columns (its engine's
       ``csv_columns``), by column;
     - ``penalty_points``: the penalties a concours' referee usually gives
-      at it (points), offered beside the organiser's penalty field.
+      at it (points), offered beside the organiser's penalty field;
+    - ``badges``: the share image's word for each of its own outcomes (a
+      klaverjas hand's "Nat"), by outcome value;
+    - ``summary(data, who, team_name) -> [str]``: a hand as entered, in
+      parts of one line ("Anouk joue", "points Nous 90", "roem Eux 20"),
+      for a game that tells a hand otherwise than a belote table (``None``:
+      the taker, the contract, trick points, capot, belote, announcements);
+      ``data``: a match-document hand, ``who``: the taker's name,
+      ``team_name(team)``: a team's name.
 
     Its worked cases are its engine's (``Engine.case_folders``).
     """
@@ -133,6 +141,8 @@ class WebGame:
     csv_words: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
     csv_labels: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     penalty_points: tuple[int, ...] = ()
+    badges: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    summary: Callable[[Mapping[str, Any], str, Callable[[str], str]], list[str]] | None = None
 
     @property
     def name(self) -> str:

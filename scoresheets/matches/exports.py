@@ -299,11 +299,12 @@ def hands_csv(
                 "taker_team": csv_cell(given.taker),
                 "points_team": csv_cell(given.points_team),
                 "trick_points": "" if given.trick_points is None else given.trick_points,
-                "capot": csv_cell(given.capot),
-                "belote": csv_cell(given.belote),
+                # A belote table's columns; a game without them leaves them empty.
+                "capot": csv_cell(getattr(given, "capot", None)),
+                "belote": csv_cell(getattr(given, "belote", None)),
                 "belote_player": name(hand.belote_player),
-                "announcements_a": given.announcements.a,
-                "announcements_b": given.announcements.b,
+                "announcements_a": _announced(given, "a"),
+                "announcements_b": _announced(given, "b"),
                 "outcome": word("outcome", str(scored.outcome)),
                 "score_a": scored.score.a,
                 "score_b": scored.score.b,
@@ -485,3 +486,11 @@ def season_ranking_csv(
         line.extend(standing["tiebreaks"][name] for name in tiebreaks)
         out.append(line)
     return _write(columns, out, labels, delimiter)
+
+
+def _announced(given: Any, team: str) -> int | str:
+    """A hand's announcements of one team (``"a"``/``"b"``, points) for
+    the hands' CSV, empty in a game without them (klaverjas writes roem in
+    its own columns)."""
+    announcements = getattr(given, "announcements", None)
+    return "" if announcements is None else getattr(announcements, team)

@@ -218,7 +218,7 @@ def hand_helper(request: HttpRequest, token: str) -> HttpResponse:
     (issue 20: the first speaker is the current hand's). 404 when the match
     plays no announcements."""
     match = get_match_or_404(token)
-    if not match.rules.announcements:
+    if not getattr(match.rules, "announcements", False):
         raise Http404
     form = hand_form(match, match.players.all(), number=_number(request.GET.get("number")))
     helper = announcement_helper.helper_for(None, form=form, match=match, open_asked=True)

@@ -211,12 +211,15 @@ class Scoresheet:
         if isinstance(data, Hand):
             data = data.document()
         match = self.match
-        taker = data.get("taker")
+        game = registry.game_of(match)
+        taker = data.get(game.engine.taker_key)
         if taker is None:
             return _("Tout le monde passe")
         player = self.player(data.get("taker_seat"))
         who = player.name if player else match.team_name(taker)
-        contract = registry.game_of(match).contract(data)
+        if game.summary is not None:  # a game that tells a hand its own way
+            return " · ".join(game.summary(data, who, match.team_name))
+        contract = game.contract(data)
         if contract:
             parts = [_("%(taker)s prend %(contract)s") % {"taker": who, "contract": contract}]
         else:

@@ -28,6 +28,8 @@ from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from scoresheets import scoring
+from scoresheets.games import registry
+from scoresheets.games.base import WebGame
 from scoresheets.matches.scoresheet import RowView, Scoresheet
 from scoresheets.models import Match
 from scoresheets.rule_words import game_name
@@ -75,8 +77,9 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, wid
     return text + "…"
 
 
-def _row_text(row: RowView) -> str:
-    """One hand in words: "Léa prend 100 ♥ coinché · dedans"."""
+def _row_text(row: RowView, game: WebGame) -> str:
+    """One hand in words: "Léa prend 100 ♥ coinché · dedans" (``game``: its
+    own outcomes' badges)."""
     result = row.result
     if result.outcome == scoring.Outcome.PASSED:
         return _("Tout le monde passe")
@@ -85,13 +88,14 @@ def _row_text(row: RowView) -> str:
     else:
         text = _("%(taker)s prend") % {"taker": row.taker}
     badges = {
+        **game.badges,
         scoring.Outcome.DEDANS: _("Dedans"),
         scoring.Outcome.LITIGE: _("Litige"),
         scoring.Outcome.ANNULLED: _("Annulée"),
         scoring.Outcome.RENONCE: _("Renonce"),
     }
-    extra = [badges[result.outcome]] if result.outcome in badges else []
-    if row.given.capot:
+    extra = [str(badges[result.outcome])] if result.outcome in badges else []
+    if getattr(row.given, "capot", None):
         extra.append(_("Capot"))
     return " · ".join([text, *extra])
 
@@ -277,10 +281,11 @@ def _draw_hands(
         draw.text((columns[1], y), _("Aucune donne pour l'instant."), font=_font(24), fill=MUTED)
         y += ROW_HEIGHT
     body, bold, small = _font(24), _font(24, True), _font(18)
+    game = registry.game_of(sheet.match)
     for row in shown:
         r = row.result
         draw.text((columns[0], y), str(row.number), font=body, fill=MUTED)
-        what = _fit(draw, _row_text(row), body, columns[2] - columns[1] - 20)
+        what = _fit(draw, _row_text(row, game), body, columns[2] - columns[1] - 20)
         team_colour = TEAM.get(row.taker_team or "", INK)
         draw.text((columns[1], y), what, font=body, fill=team_colour)
         for column, code, score, total in (

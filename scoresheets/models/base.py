@@ -98,7 +98,8 @@ def hand_input(game: str, taker: str | None, entry: dict[str, Any]) -> Any:
     ``entry`` (``Hand.taker``, ``Hand.entry``): the inverse of
     :meth:`Hand.fields_from_input`. Raises ``scoring.MatchError`` for an
     unknown game or a hand its engine cannot read."""
-    return engine_named(game).parse_hand({**entry, "taker": taker}, 1)
+    engine = engine_named(game)
+    return engine.parse_hand({**entry, engine.taker_key: taker}, 1)
 
 
 TEAM_OR_NULL = ["A", "B"]

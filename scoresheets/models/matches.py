@@ -287,8 +287,9 @@ class Hand(models.Model):
         """Model field values for an engine input (the inverse of
         :func:`hand_input`): its ``taker`` and its ``entry``. Raises
         ``ValidationError`` for a number too large to keep (:func:`storable`)."""
-        data = storable(_engine_of_hand(hand).hand_document(hand))
-        return {"taker": data.pop("taker"), "entry": data}
+        engine = _engine_of_hand(hand)
+        data = storable(engine.hand_document(hand))
+        return {"taker": data.pop(engine.taker_key), "entry": data}
 
 
 def _engine_of_hand(hand: Any) -> scoring.Engine:

@@ -38,6 +38,7 @@ __all__ = [
 GAME_PACKAGES: tuple[str, ...] = (
     "scoresheets.games.belote",
     "scoresheets.games.coinche",
+    "scoresheets.games.klaverjas",
 )
 """The games, one package each, in the order the pages offer them (the
 default first): a new game is its package and its line here

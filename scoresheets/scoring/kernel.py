@@ -814,6 +814,9 @@ class Engine:
       None`` after each scored hand (``before``/``after``: the totals as
       :class:`Pair`), :class:`MatchEnd` when that hand ends the match (jass'
       *Ausmachen*, where the team ahead may lose);
+    - ``taker_key``: the key of its match document's hand that names the
+      taking team (its hand type's ``taker``): klaverjas' ``playing``; a
+      stored hand keeps it in a column of its own (``Hand.taker``);
     - ``concours``: what a concours needs of it (:class:`ConcoursFacts`),
       ``None`` for a game no concours is played at (the concours' games are
       those that give it: ``scoresheets.concours.document.GAME_FACTS``).
@@ -839,6 +842,7 @@ class Engine:
     concours: ConcoursFacts | None = None
     csv_columns: tuple[CsvColumn, ...] = ()
     end_of_match: Callable[[Any, Any, HandScore, Pair, Pair], MatchEnd | None] | None = None
+    taker_key: str = "taker"
 
 
 def parse_document(

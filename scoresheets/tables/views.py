@@ -451,6 +451,12 @@ CSV_WORDS = {
         for column, words in game.csv_words.items()
     },
     "outcome": {
+        # Each game's own outcomes (a klaverjas hand's nat), then every game's.
+        **{
+            value: word
+            for game in registry.GAMES.values()
+            for value, word in game.csv_words.get("outcome", {}).items()
+        },
         str(scoring.Outcome.MADE): gettext_lazy("réussi"),
         str(scoring.Outcome.DEDANS): gettext_lazy("dedans"),
         str(scoring.Outcome.LITIGE): gettext_lazy("litige"),

@@ -10,7 +10,7 @@
     var inputs = form.querySelectorAll('[name="' + name + '"]');
     inputs.forEach(function (input) {
       if (input.type === "checkbox") input.checked = Boolean(value);
-      else if (input.type === "radio") input.checked = input.value === String(value);
+      else if (input.type === "radio") input.checked = input.value === (value === null ? "" : String(value));
       else input.value = value;
     });
   }

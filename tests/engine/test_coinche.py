@@ -46,6 +46,7 @@ from scoresheets.scoring import (
     score_document,
     score_match,
 )
+from scoresheets.scoring.engines import ENGINES
 from tests.commands import run_command
 from tests.conftest import COINCHE_CASES_DIR, ROOT, coinche_case_files
 
@@ -1359,4 +1360,5 @@ def test_the_command_names_hand_and_field(tmp_path: Path):
     ]
     path.write_text(json.dumps({"game": "belote coinchée", "hands": []}))
     code, out, err = run_command("score_match", str(path))
-    assert (code, err.splitlines()) == (2, ['game: must be "belote" or "coinche"'])
+    games = " or ".join(f'"{game}"' for game in ENGINES)
+    assert (code, err.splitlines()) == (2, [f"game: must be {games}"])

@@ -37,11 +37,17 @@ MATCHES: dict[str, Callable[[int], st.SearchStrategy]] = {
 }
 """Each game's valid matches of K donnes: ``(rules, hands)``."""
 
-GAMES = list(ENGINES)
+# The games whose rules have ``donnes`` (klaverjas ends after its own
+# ``games``, under its rule ``end``: its cases and tests say so).
+GAMES = [
+    name
+    for name, engine in ENGINES.items()
+    if "donnes" in {f.name for f in dataclasses.fields(engine.rules_type)}
+]
 
 
 def test_every_game_has_its_matches():
-    assert set(MATCHES) == set(ENGINES)
+    assert set(MATCHES) == set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -4,12 +4,14 @@ registry gives the kernel what its types say, whatever its game."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 from scoresheets.matches.exports import SHARED_HAND_COLUMNS
 from scoresheets.scoring import kernel
 from scoresheets.scoring.engines import ENGINES
+from tests.conftest import game_case_files
 
 
 @pytest.mark.parametrize("name", list(ENGINES))
@@ -24,23 +26,39 @@ def test_every_engine_gives_the_kernel_its_types(name):
     assert isinstance(rules.target, int) and rules.target > 0
     assert rules.donnes is None or isinstance(rules.donnes, int)
     assert engine.check_rules(rules) == []
-    redeal = engine.hand_type(taker=None)
-    assert redeal.taker is None
-    assert engine.check_hand(rules, redeal, 1) == []
+    # One valid hand of its worked cases (a game may have no redeal).
+    hand = _first_valid_hand(name)
+    assert hand.taker in (None, "A", "B")
+    assert engine.check_hand(rules, hand, 1) == []
     # A hand's score is the kernel's named result, not a tuple.
-    scored = engine.score_hand(rules, redeal, 0)
+    scored = engine.score_hand(rules, hand, 0)
     assert isinstance(scored, kernel.HandScore)
-    assert scored.outcome is kernel.Outcome.PASSED
-    # Its documents: read as a named pair, written back the same.
-    document = engine.match_document(rules, [redeal])
+    assert isinstance(scored.score, kernel.Pair)
+    # Its documents: read as a named pair, written back the same; the hand's
+    # taking team under the key the game names (a stored hand's column).
+    document = engine.match_document(rules, [hand])
     parsed = engine.parse_match_document(document)
     assert isinstance(parsed, kernel.ParsedMatch)
-    assert (parsed.rules, parsed.hands) == (rules, [redeal])
-    assert engine.hand_document(redeal)["taker"] is None
+    assert (parsed.rules, parsed.hands) == (rules, [hand])
+    assert engine.hand_document(hand)[engine.taker_key] == hand.taker
     # Its presets: the default first, each of its own rules.
     assert engine.presets and all(isinstance(p.rules, engine.rules_type) for p in engine.presets)
     # Its CSV columns follow shared columns of the hands' CSV.
     for column in engine.csv_columns:
         assert isinstance(column, kernel.CsvColumn)
         assert column.after in SHARED_HAND_COLUMNS
-        assert column.value(redeal) == ""
+        assert isinstance(column.value(hand), str)
+
+
+def _first_valid_hand(name):
+    """The first hand of the first worked case of game ``name`` that its
+    default rules score."""
+    engine = ENGINES[name]
+    for path in game_case_files(name):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        if document["expected"].get("error") or not document["hands"]:
+            continue
+        hand = engine.parse_hand(document["hands"][0])
+        if not engine.check_hand(engine.rules_type(), hand, 1):
+            return hand
+    raise AssertionError(f"{name}: no worked case with a hand its default rules score")

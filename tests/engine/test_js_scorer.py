@@ -149,6 +149,8 @@ def full_result(result: MatchResult) -> dict[str, Any]:
                     "multiplier": b.multiplier,
                     "multiplied_parts": list(b.multiplied_parts),
                 },
+                # A game's own keys of the hand (klaverjas' points and roem).
+                **({"extras": dict(h.extras)} if h.extras is not None else {}),
             }
         )
     return {

@@ -77,6 +77,10 @@ def test_the_presets_are_valid_rules_and_the_classic_one_is_the_default():
         "concours",
         "federation",
         "entre_amis",
+        "amsterdams",
+        "rotterdams",
+        "competitie",
+        "tot_1500",
     ]
     assert list(presets.presets_of("belote")) == ["classique", "annonces", "marocaine", "concours"]
     for preset in presets.presets_of("belote").values():
@@ -107,11 +111,12 @@ def test_the_values_are_plain_json():
     script = json.loads(json.dumps(presets_for_script()))
     assert script == {
         **{key: preset.values() for key, preset in presets.presets_of("belote").items()},
-        # Coinche's by the names of its fields on the new-match page (prefixed;
-        # no card names: a coinche match names French cards).
+        # The other games' by the names of their fields on the new-match page
+        # (prefixed; no card names: a coinche match names French cards).
         **{
-            key: {f"coinche-{name}": value for name, value in presets.rule_values(p.rules).items()}
-            for key, p in presets.presets_of("coinche").items()
+            key: {f"{game}-{name}": value for name, value in presets.rule_values(p.rules).items()}
+            for game in ("coinche", "klaverjas")
+            for key, p in presets.presets_of(game).items()
         },
     }
     assert type(script["federation"]["coinche-belote_counts"]) is bool
@@ -235,11 +240,19 @@ def test_each_preset_knows_its_game_from_its_rules():
         "marocaine": "belote",
         "federation": "coinche",
         "entre_amis": "coinche",
+        "amsterdams": "klaverjas",
+        "rotterdams": "klaverjas",
+        "competitie": "klaverjas",
+        "tot_1500": "klaverjas",
     }
     assert list(presets.presets_of("coinche")) == ["federation", "entre_amis"]
     for preset in presets.presets_of("coinche").values():
         assert scoring.coinche.check_rules(preset.rules) == []
-    assert presets.DEFAULTS == {"belote": presets.CLASSIQUE, "coinche": presets.FEDERATION}
+    assert {
+        "belote": presets.CLASSIQUE,
+        "coinche": presets.FEDERATION,
+        "klaverjas": presets.PRESETS["amsterdams"],
+    } == presets.DEFAULTS
 
 
 @pytest.mark.parametrize(

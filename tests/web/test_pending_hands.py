@@ -20,6 +20,7 @@ from django.http import QueryDict
 from scoresheets import scoring
 from scoresheets.forms import hand_form
 from scoresheets.game_forms import ANNOUNCEMENTS_MAX
+from scoresheets.games.klaverjas.engine import KlaverjasRules
 from scoresheets.matches import services
 from scoresheets.scoring import CoincheRules
 from tests import node
@@ -47,6 +48,17 @@ COINCHE_VALUES = {
     "suit": ["", "hearts", "no_trump", "all_trump", "x"],
     "coinche": ["", "coinche", "surcoinche", "x"],
     "solo": ["", "1", "0", "2"],
+}
+
+KLAVERJAS_VALUES = {
+    "taker": ["", "1", "2", "3", "4", "5", "A"],
+    "points": ["", "0", "82", "162", "163", "-1", "82.0", " 90 ", "abc"],
+    "points_team": ["", "A", "B", "C"],
+    "roem_a": ["", "0", "20", "50", "30", "-20", str(ANNOUNCEMENTS_MAX + 10), "x"],
+    "roem_b": ["", "0", "100", "170", str(ANNOUNCEMENTS_MAX)],
+    "pit": ["", "A", "B", "x"],
+    "revoke": ["", "A", "B", "q"],
+    "action": ["", "pass"],
 }
 
 
@@ -110,16 +122,20 @@ def _phone_hands(game: str, forms: list[list[list[str]]], *, played: bool) -> li
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("game", "values"), [("belote", BELOTE_VALUES), ("coinche", COINCHE_VALUES)]
+    ("game", "values"),
+    [("belote", BELOTE_VALUES), ("coinche", COINCHE_VALUES), ("klaverjas", KLAVERJAS_VALUES)],
 )
 def test_a_kept_hand_is_read_on_the_phone_as_the_server_reads_it(game, values):
+    names = ["Alice", "Bob", "Claire", "Dan"]
     if game == "coinche":
-        match = services.match_create(names=["Alice", "Bob", "Claire", "Dan"], rules=CoincheRules())
+        match = services.match_create(names=names, rules=CoincheRules())
+    elif game == "klaverjas":
+        match = services.match_create(names=names, rules=KlaverjasRules())
     else:
         match = make_match(announcements=True)
     players = tuple(match.players.all())
     forms = _samples(values, 400, seed=20)
-    phone = _phone_hands(game, forms, played=match.rules.announcements)
+    phone = _phone_hands(game, forms, played=getattr(match.rules, "announcements", False))
     server = [_server_hand(match, players, fields) for fields in forms]
     differ = [(f, p, s) for f, p, s in zip(forms, phone, server, strict=True) if p != s]
     assert differ == [], "\n".join(

@@ -175,8 +175,17 @@ def check_rules(rules: KlaverjasRules) -> list[Problem]:
     check_choice(out, None, "rules.defense_pit", rules.defense_pit, (True, False))
     check_choice(out, None, "rules.revoke", rules.revoke, tuple(RevokeRule))
     check_choice(out, None, "rules.roem", rules.roem, tuple(RoemRule))
-    if rules.variant is not None:
-        check_choice(out, None, "rules.variant", rules.variant, VARIANTS)
+    variant = rules.variant
+    if variant is not None and not (isinstance(variant, str) and variant in VARIANTS):
+        out.append(
+            problem(
+                None,
+                "rules.variant",
+                "invalid_choice",
+                "must be one of None, 'amsterdam', 'rotterdam'",
+                choices=(None, *VARIANTS),
+            )
+        )
     return out
 
 
@@ -274,7 +283,7 @@ def score_hand(rules: KlaverjasRules, hand: KlaverjasHand, reserve: int) -> Hand
         roem_bonus = REVOKE_ROEM if rules.revoke == RevokeRule.PLUS_100 else 0
         points = pair_of(winner, TRICK_POINTS_TOTAL, 0)
         roem = pair_of(winner, roem_bonus, 0)
-        return _scored(KlaverjasOutcome.REVOKE, points, roem, points, winner)
+        return _scored(KlaverjasOutcome.REVOKE, points, roem, points, winner, playing)
     if hand.pit is not None:
         cards = pair_of(hand.pit, TRICK_POINTS_TOTAL, 0)
         made = hand.pit == playing
@@ -291,21 +300,24 @@ def score_hand(rules: KlaverjasRules, hand: KlaverjasHand, reserve: int) -> Hand
     if made:
         bonus = pair_of(playing, rules.pit_bonus if hand.pit == playing else 0, 0)
         roem = Pair(declared.a + bonus.a, declared.b + bonus.b)
-        return _scored(Outcome.MADE, cards, roem, sides, playing)
+        return _scored(Outcome.MADE, cards, roem, sides, playing, playing)
     bonus = rules.pit_bonus if hand.pit == defense and rules.defense_pit else 0
     points = pair_of(defense, TRICK_POINTS_TOTAL, 0)
     roem = pair_of(defense, declared.a + declared.b + bonus, 0)
-    return _scored(KlaverjasOutcome.NAT, points, roem, sides, defense)
+    return _scored(KlaverjasOutcome.NAT, points, roem, sides, defense, playing)
 
 
-def _scored(outcome: str, points: Pair, roem: Pair, sides: Pair, winner: str) -> HandScore:
+def _scored(
+    outcome: str, points: Pair, roem: Pair, sides: Pair, winner: str, playing: str
+) -> HandScore:
     """The :class:`HandScore` of a hand whose teams score ``points`` and
-    ``roem`` (its ``extras``), ``sides`` compared (``hand_totals``), won by
-    ``winner``. The figures: (playing's winner, then each team's points and
-    roem), klaverjas' layout."""
+    ``roem`` (its ``extras``, KLAVERJAS, *Result*), ``sides`` compared
+    (``hand_totals``), won by ``winner``. The figures are belote's layout
+    (``HandResult.breakdown_figures``): the playing team as the taker, then
+    each team's points as its tricks and its roem as its announcements."""
     score = Pair(points.a + roem.a, points.b + roem.b)
     extras = {"points": points.as_dict(), "roem": roem.as_dict()}
-    figures = (winner, points.a, roem.a, points.b, roem.b)
+    figures = (playing, 0, 0, points.a, roem.a, 0, 0, 0, 0, points.b, roem.b, 0, 0, 0, 0)
     return HandScore(outcome, score, 0, points, sides, winner, 0, figures, extras)
 
 
@@ -464,5 +476,6 @@ ENGINE = Engine(
     has_reserve=False,
     presets=(AMSTERDAMS, ROTTERDAMS, COMPETITIE, TOT_1500),
     case_folders=("scoresheets/games/klaverjas/cases", "../shared/scoring/klaverjas"),
+    taker_key="playing",
 )
 """Klaverjassen as the kernel and the registry see it."""

@@ -55,6 +55,10 @@ function handDocument(keys, values) {
 // team); the engine checks the rest (scoreMatch).
 export function handOf(fields, game, { announcementsMax = Infinity, announcements: played = true } = {}) {
   const engine = Object.prototype.hasOwnProperty.call(ENGINES, game) ? ENGINES[game] : null;
+  // A game whose form is its own (klaverjas): its engine reads it whole.
+  if (engine && engine.handFromForm) {
+    return engine.handFromForm((name) => last(fields, name), { team, integerOf, seatTeam, max: announcementsMax });
+  }
   // What the game adds to a hand (its engine's formFields: its HandForm.game_fields).
   const extra = engine ? engine.formFields((name) => last(fields, name), team) : undefined;
   if (extra === undefined) return null;

@@ -69,7 +69,9 @@ test("what the form refuses is no hand: no taker, a word for a number, a holder 
 test("every game's hands are its engine's keys, in its order; a game no engine scores makes no hand (issue 28)", () => {
   for (const [game, engine] of Object.entries(ENGINES)) {
     const redeal = P.handOf(fields([["action", "pass"]]), game);
-    assert.deepEqual(Object.keys(redeal), engine.handKeys, game);
+    // A game without a redeal (klaverjas: someone always plays) reads none.
+    if (engine.handFromForm) assert.equal(redeal, null, game);
+    else assert.deepEqual(Object.keys(redeal), engine.handKeys, game);
     const typed = P.handOf(fields([["taker", "1"], ["points", "90"]]), game);
     assert.deepEqual(Object.keys(typed), engine.handKeys, game);
   }

@@ -1,0 +1,102 @@
+"""Klaverjas' words: its name, its presets' legend and its rules as the
+new-match page, the match's summary and an import's problems call them
+(:class:`~scoresheets.games.base.RuleWords`, in the page's order), and the
+outcomes and marks of its sheet. French msgids, as the whole site's; the
+Dutch catalog gives them in the table's own words (KLAVERJAS.md)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoresheets.games.base import TARGET, RuleWords
+from scoresheets.games.klaverjas.engine import End, NatTest, RevokeRule, RoemRule
+
+LABEL = _("Klaverjas")
+RULES_LABEL = _("Règles du klaverjas")
+
+RULES: tuple[RuleWords, ...] = (
+    TARGET,
+    RuleWords(
+        "end",
+        _("Fin de la partie"),
+        field=_("règles, fin de la partie"),
+        choices={
+            End.GAMES: _("Après un nombre de donnes (boompje)"),
+            End.TARGET: _("Quand une équipe atteint l'objectif"),
+        },
+        stacked=True,
+    ),
+    RuleWords(
+        "games",
+        _("Nombre de donnes (boompje : 16)"),
+        short=_("Nombre de donnes"),
+        field=_("règles, nombre de donnes"),
+    ),
+    RuleWords(
+        "nat_test",
+        _("Pour dire nat, on compare"),
+        short=_("Nat"),
+        field=_("règles, nat"),
+        choices={
+            NatTest.TOTAL: _("Points et roem"),
+            NatTest.POINTS_ONLY: _("Les points seuls"),
+        },
+    ),
+    RuleWords(
+        "tie_is_nat",
+        _("À égalité, l'équipe qui joue est nat"),
+        short=_("Égalité"),
+        field=_("règles, égalité"),
+        booleans=(_("nat"), _("passe")),
+    ),
+    RuleWords(
+        "pit_bonus",
+        _("Prime du pit (tous les plis)"),
+        short=_("Pit"),
+        field=_("règles, prime du pit"),
+        choices={100: "100", 50: "50", 0: _("0 (pas de prime)")},
+    ),
+    RuleWords(
+        "defense_pit",
+        _("Un pit de la défense (tegenpit) a aussi la prime"),
+        short=_("Tegenpit"),
+        field=_("règles, tegenpit"),
+    ),
+    RuleWords(
+        "revoke",
+        _("Verzaken (renonce)"),
+        short=_("Verzaken"),
+        field=_("règles, verzaken"),
+        choices={
+            RevokeRule.PLUS_100: _("162 et 100 de roem à l'autre équipe"),
+            RevokeRule.ONLY_162: _("162 à l'autre équipe"),
+        },
+        stacked=True,
+    ),
+    RuleWords(
+        "roem",
+        _("Roem"),
+        field=_("règles, roem"),
+        choices={
+            RoemRule.TABLE: _("Sur la table, à qui prend le pli"),
+            RoemRule.HAND: _("Annoncé de la main"),
+        },
+        stacked=True,
+    ),
+    RuleWords(
+        "variant",
+        _("Variante (pour mémoire)"),
+        short=_("Variante"),
+        field=_("règles, variante"),
+        choices={
+            None: _("Non précisée"),
+            "amsterdam": _("Amsterdams"),
+            "rotterdam": _("Rotterdams"),
+        },
+    ),
+)
+
+# The outcomes of a hand, as the sheet, the exports and the statistics say them.
+OUTCOMES = {"made": _("réussi"), "nat": _("nat"), "revoke": _("verzaken")}
+# The share image's badge of a hand that did not simply pass.
+BADGES = {"nat": _("Nat"), "revoke": _("Verzaakt")}
