@@ -204,7 +204,7 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "fr"
-LANGUAGES = [("fr", "Français"), ("en", "English")]
+LANGUAGES = [("fr", "Français"), ("en", "English"), ("nl", "Nederlands"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "scoresheets" / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
 USE_I18N = True
