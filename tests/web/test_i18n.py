@@ -1,4 +1,5 @@
-"""The English translation: pages, the language switch, explanations, the catalog itself."""
+"""The translations: English pages, explanations and language switch; Dutch
+and German pages; every translated catalog itself."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
@@ -21,8 +23,8 @@ from tests.tables_fixture import make_fixture
 pytestmark = pytest.mark.django_db
 
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "scoresheets" / "locale"
-PO_FILE = LOCALE_DIR / "en" / "LC_MESSAGES" / "django.po"
-MO_FILE = LOCALE_DIR / "en" / "LC_MESSAGES" / "django.mo"
+# Every language of the switch but the source (French, the msgids).
+TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
 
 FRENCH_ONLY = ("Nouvelle partie", "Valider la donne", "Dedans", "Litige", "Saisir une donne")
 
@@ -159,6 +161,155 @@ def test_the_language_switch_makes_the_next_page_english(client: Client):
     assert "Nouvelle partie" not in body
 
 
+# --------------------------------------------------------------------------
+# Dutch and German pages
+# --------------------------------------------------------------------------
+
+# What the first pages of a table say in Dutch and in German: the home page,
+# the new match, a match (played_match: a made contract, a litige, a dedans).
+SPEAKS = {
+    "nl": {
+        "home": (
+            "Eén scoreblad voor de hele tafel",
+            "Nieuwe partij",
+            "Mijn partijen",
+            "Rekenhulp openen",
+        ),
+        "new": (
+            "De spelers rond de tafel",
+            "Speler 1",
+            "deelt als eerste",
+            "Klassieke belote",
+            "Partij beginnen",
+        ),
+        "match": (
+            "Spel invoeren",
+            "Spel opslaan",
+            "Iedereen past",
+            "Contract gehaald: Alice &amp; Claire 100 – Bob &amp; Dan 62",
+            ">Gelijkstand · 81 in de pot<",
+            ">Nat<",
+            "Nat: 162 + 81 uit de pot voor Bob &amp; Dan",
+            "Spel 4",
+            "<strong>Dan</strong> deelt, <strong>Alice</strong> begint.",
+            "Doel 1000",
+        ),
+    },
+    "de": {
+        "home": (
+            "Eine Tafel für den ganzen Tisch",
+            "Neue Partie",
+            "Meine Partien",
+            "Rechner öffnen",
+        ),
+        "new": (
+            "Die Spieler am Tisch",
+            "Spieler 1",
+            "gibt zuerst",
+            "Klassische Belote",
+            "Partie starten",
+        ),
+        "match": (
+            "Spiel eintragen",
+            "Spiel speichern",
+            "Alle passen",
+            "Kontrakt erfüllt: Alice &amp; Claire 100 – Bob &amp; Dan 62",
+            ">Patt · 81 im Topf<",
+            ">Gescheitert<",
+            "Gescheitert: 162 + 81 aus dem Topf an Bob &amp; Dan",
+            "Spiel 4",
+            "<strong>Dan</strong> gibt, <strong>Alice</strong> beginnt.",
+            "Ziel 1000",
+        ),
+    },
+}
+# French and English words that a Dutch or German page must not have left.
+NOT_TRANSLATED = {
+    "home": ("Nouvelle partie", "Mes parties", "Ouvrir le calculateur", "New match", "My matches"),
+    "new": (
+        *FRENCH_ONLY,
+        "Joueur 1",
+        "distribue",
+        "Commencer la partie",
+        "Player 1",
+        "deals first",
+        "Start the match",
+    ),
+    "match": (
+        *FRENCH_ONLY,
+        "Contrat réussi",
+        "Donne 4",
+        "distribue",
+        "prend",
+        "réserve",
+        "Enter a hand",
+        "Save the hand",
+        "Contract made",
+        "Everyone passes",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["nl", "de"])
+def test_the_home_page_speaks_dutch_and_german(client: Client, language: str):
+    body = get(client, "/", language)
+    assert f'<html lang="{language}">' in body
+    for text in SPEAKS[language]["home"]:
+        assert text in body, text
+    assert_absent(body, NOT_TRANSLATED["home"])
+
+
+@pytest.mark.parametrize("language", ["nl", "de"])
+def test_the_new_match_page_speaks_dutch_and_german(client: Client, language: str):
+    body = get(client, "/nouvelle/", language)
+    for text in SPEAKS[language]["new"]:
+        assert text in body, text
+    assert_absent(body, NOT_TRANSLATED["new"])
+
+
+@pytest.mark.parametrize("language", ["nl", "de"])
+def test_the_match_page_speaks_dutch_and_german(client: Client, language: str):
+    match = played_match()
+    body = get(client, f"/m/{match.token}/", language)
+    for text in SPEAKS[language]["match"]:
+        assert text in body, text
+    assert_absent(body, NOT_TRANSLATED["match"])
+
+
+def test_a_swiss_or_belgian_browser_gets_its_language(client: Client):
+    # Accept-Language names a region: de-CH, nl-BE; the catalog is the language's.
+    assert "Neue Partie" in get(client, "/", "de-CH,de;q=0.9,fr;q=0.8")
+    assert "Nieuwe partij" in get(client, "/", "nl-BE,nl;q=0.9")
+
+
+def test_the_language_switch_offers_every_language(client: Client):
+    body = get(client, "/", "fr")
+    buttons = re.findall(
+        r'<button type="submit" name="language" value="(\w+)" lang="\1"[^>]*>([^<]+)</button>', body
+    )
+    assert buttons == [
+        ("fr", "Français"),
+        ("en", "English"),
+        ("nl", "Nederlands"),
+        ("de", "Deutsch"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "new_match"), [("nl", "Nieuwe partij"), ("de", "Neue Partie")]
+)
+def test_the_language_switch_sets_dutch_and_german(client: Client, language: str, new_match: str):
+    assert "Nouvelle partie" in get(client, "/", "fr")
+    response = client.post("/i18n/setlang/", {"language": language, "next": "/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    body = client.get("/").content.decode()  # no Accept-Language: the choice is remembered
+    assert f'<html lang="{language}">' in body
+    assert new_match in body
+    assert 'aria-pressed="true">' + dict(settings.LANGUAGES)[language] in body
+    assert "Nouvelle partie" not in body
+
+
 def test_the_table_page_speaks_english(client: Client):
     table = make_fixture().table
     body = get(client, f"/t/{table.token}/", "en")
@@ -240,10 +391,12 @@ def test_a_litige_is_explained_in_english():
 # --------------------------------------------------------------------------
 
 
-def po_entries() -> list[dict[str, str | list[str]]]:
-    """The entries of the .po file: flags, msgctxt, msgid, msgid_plural, msgstr[...]."""
+def po_entries(language: str) -> list[dict[str, str | list[str]]]:
+    """The entries of ``language``'s .po file: flags, msgctxt, msgid,
+    msgid_plural, msgstr[...]."""
+    po_file = LOCALE_DIR / language / "LC_MESSAGES" / "django.po"
     entries = []
-    for block in PO_FILE.read_text(encoding="utf-8").split("\n\n"):
+    for block in po_file.read_text(encoding="utf-8").split("\n\n"):
         entry: dict[str, str | list[str]] = {"flags": []}
         key = None
         for line in block.splitlines():
@@ -261,10 +414,18 @@ def po_entries() -> list[dict[str, str | list[str]]]:
     return entries
 
 
-def test_the_catalog_has_no_empty_or_fuzzy_entry():
-    entries = po_entries()
+def test_every_language_but_the_source_is_translated():
+    assert settings.LANGUAGE_CODE == "fr"
+    assert TRANSLATED == ["en", "nl", "de"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_catalog_has_no_empty_or_fuzzy_entry(language: str):
+    entries = po_entries(language)
     assert entries[0]["msgid"] == ""  # the header
     assert "fuzzy" not in entries[0]["flags"]
+    assert f"Language: {language}\n" in entries[0]["msgstr"]
+    assert "Plural-Forms: nplurals=2; plural=(n != 1);" in entries[0]["msgstr"]
     assert len(entries) > 150
     for entry in entries[1:]:
         assert "fuzzy" not in entry["flags"], entry["msgid"]
@@ -273,19 +434,50 @@ def test_the_catalog_has_no_empty_or_fuzzy_entry():
         assert all(translations), entry["msgid"]
 
 
-def test_the_catalog_keeps_every_placeholder():
-    placeholder = re.compile(r"%\(\w+\)s")
-    for entry in po_entries()[1:]:
-        expected = sorted(placeholder.findall(entry["msgid"]))
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_catalog_has_the_same_entries(language: str):
+    def keys(entries):
+        return sorted((entry.get("msgctxt", ""), entry["msgid"]) for entry in entries)
+
+    assert keys(po_entries(language)) == keys(po_entries("en"))
+
+
+# %(name)s and {name} placeholders, and HTML tags: a translation keeps each.
+PLACEHOLDER = re.compile(r"%\(\w+\)s|\{\w+\}|</?\w+>")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_catalog_keeps_every_placeholder(language: str):
+    for entry in po_entries(language)[1:]:
+        expected = sorted(PLACEHOLDER.findall(entry["msgid"]))
         for key, value in entry.items():
             if key.startswith("msgstr"):
-                assert sorted(placeholder.findall(value)) == expected, entry["msgid"]
+                assert sorted(PLACEHOLDER.findall(value)) == expected, entry["msgid"]
 
 
-def test_the_compiled_catalog_matches_the_po_file():
-    with MO_FILE.open("rb") as file:
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_catalog_keeps_the_spaces_that_join_a_sentence(language: str):
+    # " (dont 81 de réserve)" follows another text: its leading space stays.
+    for entry in po_entries(language)[1:]:
+        for key, value in entry.items():
+            if key.startswith("msgstr"):
+                assert value.endswith(" ") == entry["msgid"].endswith(" "), entry["msgid"]
+                if entry["msgid"].startswith(" ("):
+                    assert value.startswith(" ("), entry["msgid"]
+
+
+def test_swiss_german_writes_no_sharp_s():
+    for entry in po_entries("de")[1:]:
+        for key, value in entry.items():
+            if key.startswith("msgstr"):
+                assert "ß" not in value, entry["msgid"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_compiled_catalog_matches_the_po_file(language: str):
+    with (LOCALE_DIR / language / "LC_MESSAGES" / "django.mo").open("rb") as file:
         compiled = gettext.GNUTranslations(file)
-    for entry in po_entries()[1:]:
+    for entry in po_entries(language)[1:]:
         msgid = entry["msgid"]
         if "msgctxt" in entry:
             assert compiled.pgettext(entry["msgctxt"], msgid) == entry["msgstr"], msgid
