@@ -187,7 +187,7 @@ SPEAKS = {
             "Spel opslaan",
             "Iedereen past",
             "Contract gehaald: Alice &amp; Claire 100 – Bob &amp; Dan 62",
-            ">Gelijkstand · 81 in de pot<",
+            ">Gelijk · 81 in de pot<",
             ">Nat<",
             "Nat: 162 + 81 uit de pot voor Bob &amp; Dan",
             "Spel 4",
