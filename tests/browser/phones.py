@@ -43,13 +43,14 @@ def _watch(page) -> None:
     page.on("pageerror", lambda error: CSP_PROBLEMS.append(f"{page.url}: {error}"))
 
 
-def phone(browser, javascript: bool = True):
-    """A new browser context the size of a phone, in French, whose console is
-    watched; ``javascript=False``: a phone with scripts off (the no-JS path).
+def phone(browser, javascript: bool = True, locale: str = "fr-FR"):
+    """A new browser context the size of a phone, in French (or ``locale``),
+    whose console is watched; ``javascript=False``: a phone with scripts off
+    (the no-JS path).
     Every wait of the tests is a condition with this context's timeout
     (``WAIT_MS``), never a fixed time."""
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="fr-FR", java_script_enabled=javascript
+        viewport={"width": 390, "height": 844}, locale=locale, java_script_enabled=javascript
     )
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
