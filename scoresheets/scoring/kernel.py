@@ -813,7 +813,11 @@ class Engine:
       ``end_of_match(rules, hand, scored, before, after) -> MatchEnd |
       None`` after each scored hand (``before``/``after``: the totals as
       :class:`Pair`), :class:`MatchEnd` when that hand ends the match (jass'
-      *Ausmachen*, where the team ahead may lose);
+      *Ausmachen*, where the team ahead may lose); it may raise
+      :class:`MatchError` with the problems of that hand that only the
+      totals show (jass' ``out``), which the kernel numbers as the hand's.
+      Under the rule ``donnes`` (K, not ``None``) the kernel ends the match
+      itself, after the K-th donne, and does not ask;
     - ``taker_key``: the key of its match document's hand that names the
       taking team (its hand type's ``taker``): klaverjas' ``playing``; a
       stored hand keeps it in a column of its own (``Hand.taker``);
@@ -922,7 +926,10 @@ def score_match(
     ``None``) the target ends nothing: the K-th donne (a hand other than a
     redeal, an annulled one included) ends the match, won by the team ahead,
     drawn (no winner) on equal totals. A game with its own end of match
-    (``engine.end_of_match``) decides it instead, hand by hand, and who wins.
+    (``engine.end_of_match``) decides it instead of the target, hand by hand,
+    and who wins (the rule ``donnes`` still comes first); the problems it
+    raises for a hand (jass' ``out``, which only the totals show) are that
+    hand's, and the hands after it are checked but no longer scored.
     (The input is checked by
     :func:`_check_match_input`, the loop is :func:`_score_hands`.)
 
@@ -1023,38 +1030,51 @@ def _score_hands(
         ends = False
         if outcome is not Outcome.PASSED:
             donnes += 1  # a redeal is no donne; an annulled hand is one
-        if end_of_match is not None:  # the game's own end of match
-            before = Pair(total_a - score.a, total_b - score.b)
-            decided = end_of_match(rules, hand, scored, before, Pair(total_a, total_b))
-            ends = finished = decided is not None
-        elif donnes_limit is not None:
-            # FORMAT, rule `donnes`: the K-th donne ends the match, whatever the target.
+        if donnes_limit is not None:
+            # FORMAT, rule `donnes`: the K-th donne ends the match, whatever the
+            # target, whatever the game's own end (jass' `rounds`).
             if donnes == donnes_limit:
                 ends = finished = True
+        elif end_of_match is not None:  # the game's own end of match
+            before = Pair(total_a - score.a, total_b - score.b)
+            try:
+                decided = end_of_match(rules, hand, scored, before, Pair(total_a, total_b))
+            except MatchError as error:  # this hand's problems that only the totals show
+                problems.extend(dataclasses.replace(p, hand=number) for p in error.problems)
+                valid = False
+                continue
+            ends = finished = decided is not None
         elif outcome is not Outcome.PASSED and outcome is not Outcome.ANNULLED:
             # FORMAT, *End of match* (a redeal or an annulled hand changes nothing).
             ends, no_trick_block = _target_end(engine, rules, hand, target, total_a, total_b)
             finished = ends
-        append(
-            HandResult(
-                number,
-                outcome,
-                score,
-                reserve,
-                Pair(total_a, total_b),
-                scored.tricks,
-                scored.hand_totals,
-                scored.winner,
-                scored.collected,
-                ends,
-                scored.figures,
-                scored.extras,
-            )
-        )
-    if end_of_match is not None:
+        append(_hand_result(number, scored, reserve, Pair(total_a, total_b), ends))
+    if end_of_match is not None and donnes_limit is None:
         return _own_end_result(results, Pair(total_a, total_b), reserve, decided, donnes)
     return _match_result(
         rules, results, total_a, total_b, reserve, finished, no_trick_block, donnes
+    )
+
+
+def _hand_result(
+    number: int, scored: HandScore, reserve: int, totals: Pair, ends: bool
+) -> HandResult:
+    """The :class:`HandResult` of the hand ``number`` as the game scored it
+    (``scored``), with the reserve and the running totals after it (points)
+    and whether it ``ends`` the match."""
+    return HandResult(
+        number,
+        scored.outcome,
+        scored.score,
+        reserve,
+        totals,
+        scored.tricks,
+        scored.hand_totals,
+        scored.winner,
+        scored.collected,
+        ends,
+        scored.figures,
+        scored.extras,
     )
 
 

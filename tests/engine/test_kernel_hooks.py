@@ -73,3 +73,34 @@ def test_a_games_own_end_may_draw_or_go_on():
     result = score_match(going_on, rules, HANDS)
     assert not result.finished and result.winner is None
     assert kernel.score_match(BELOTE, rules, HANDS[:1]).finished
+
+
+def test_the_rule_donnes_comes_before_a_games_own_end():
+    asked = []
+
+    def end_of_match(*args):
+        asked.append(args)
+        return MatchEnd("B")
+
+    engine = dataclasses.replace(BELOTE, end_of_match=end_of_match)
+    # A match of 2 donnes: the kernel ends it after the 2nd, won by the team
+    # ahead, and never asks the game (jass' `rounds`).
+    result = score_match(engine, dataclasses.replace(RULES, donnes=2), HANDS[:2])
+    assert asked == []
+    assert result.finished and result.winner == "A" and result.hands[-1].ends_match
+    with pytest.raises(MatchError) as error:
+        score_match(engine, dataclasses.replace(RULES, donnes=2), HANDS)
+    assert [(p.hand, p.code) for p in error.value.problems] == [(3, "after_end")]
+
+
+def test_a_games_own_end_may_refuse_a_hand_that_only_the_totals_show():
+    def end_of_match(rules, hand, scored, before, after):
+        if after.a >= 172:  # e.g. jass' `out`, required once both teams pass the target
+            raise MatchError([kernel.problem(None, "out", "required", "is required")])
+        return None
+
+    engine = dataclasses.replace(BELOTE, end_of_match=end_of_match)
+    with pytest.raises(MatchError) as error:
+        score_match(engine, RULES, HANDS)
+    # The problem is the 2nd hand's; the 3rd is not scored, and is no "after_end".
+    assert [(p.hand, p.field, p.code) for p in error.value.problems] == [(2, "out", "required")]

@@ -348,8 +348,9 @@ export function reserveProblems(reserve) {
 // score, reserve, tricks, hand_totals, winner, collected, breakdown}), FORMAT,
 // *End of match* applied here (game.blocksWin: the leader still does not win
 // on this hand), unless the game has its own (game.endOfMatch(rules, hand,
-// scored, before, after) -> null, or {winner} when the hand ends the match:
-// the engine's Engine.end_of_match). A hand's ``extras`` (the game's own keys
+// scored, before, after) -> null, or {winner} when the hand ends the match,
+// or throws MatchError with that hand's problems: the engine's
+// Engine.end_of_match; the rule ``donnes`` comes first). A hand's ``extras`` (the game's own keys
 // in the result document) go with it. ``reserve``: points carried in (a game
 // without a reserve takes 0 only). Throws MatchError (a reserve, a hand after
 // the end).
@@ -372,8 +373,10 @@ export function scoreHands(game, rules, hands, reserve = 0) {
   let finished = false;
   let winner = null;
   let noTrickBlock = false;
+  let refused = false; // a hand the game's own end refused: the rest are not scored
   hands.forEach((hand, index) => {
     const number = index + 1;
+    if (refused) return;
     if (finished) {
       const last = results.length ? results[results.length - 1].number : 0;
       const message = `the match ended with hand ${last}`;
@@ -387,18 +390,28 @@ export function scoreHands(game, rules, hands, reserve = 0) {
     totalB += scored.score.B;
     let ends = false;
     if (scored.outcome !== PASSED) donnes += 1; // a redeal is no donne; an annulled hand is one
-    if (game.endOfMatch) {
-      // The game's own end of match (its contract's).
-      const decided = game.endOfMatch(rules, hand, scored, before, { A: totalA, B: totalB });
-      if (decided) {
-        ends = finished = true;
-        winner = decided.winner;
-      }
-    } else if (donnesLimit !== null) {
-      // FORMAT, rule `donnes`: the K-th donne ends the match, whatever the target.
+    if (donnesLimit !== null) {
+      // FORMAT, rule `donnes`: the K-th donne ends the match, whatever the
+      // target, whatever the game's own end (jass' `rounds`).
       if (donnes === donnesLimit) {
         ends = finished = true;
         if (totalA !== totalB) winner = totalA > totalB ? "A" : "B";
+      }
+    } else if (game.endOfMatch) {
+      // The game's own end of match (its contract's); a MatchError it throws
+      // holds this hand's problems that only the totals show (jass' `out`).
+      let decided;
+      try {
+        decided = game.endOfMatch(rules, hand, scored, before, { A: totalA, B: totalB });
+      } catch (error) {
+        if (!(error instanceof MatchError)) throw error;
+        problems.push(...error.problems.map((p) => ({ ...p, hand: number })));
+        refused = true;
+        return;
+      }
+      if (decided) {
+        ends = finished = true;
+        winner = decided.winner;
       }
     } else if (scored.outcome !== PASSED && scored.outcome !== ANNULLED) {
       noTrickBlock = false;
