@@ -18,6 +18,7 @@ PURE = (
     "scoresheets.scoring",
     "scoresheets.games.belote.engine",
     "scoresheets.games.coinche.engine",
+    "scoresheets.games.jass.engine",
     "scoresheets.games.assets",
     "scoresheets.concours.document",
     "scoresheets.concours.ranking",
