@@ -114,8 +114,10 @@ class WebGame:
       ``csv_columns``), by column;
     - ``penalty_points``: the penalties a concours' referee usually gives
       at it (points), offered beside the organiser's penalty field;
-    - ``badges``: the share image's word for each of its own outcomes (a
-      klaverjas hand's "Nat"), by outcome value;
+    - ``row_badges(given, result) -> [(team or None, word)]``: the badges
+      of its own that a hand's row shows on the sheet and the share image
+      (a klaverjas hand's "Nat", "Roem 20", "Pit"), from the hand as entered
+      and the engine's result; ``None``: belote's only;
     - ``summary(data, who, team_name) -> [str]``: a hand as entered, in
       parts of one line ("Anouk joue", "points Nous 90", "roem Eux 20"),
       for a game that tells a hand otherwise than a belote table (``None``:
@@ -141,7 +143,7 @@ class WebGame:
     csv_words: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
     csv_labels: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     penalty_points: tuple[int, ...] = ()
-    badges: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    row_badges: Callable[[Any, Any], list[tuple[str | None, str]]] | None = None
     summary: Callable[[Mapping[str, Any], str, Callable[[str], str]], list[str]] | None = None
 
     @property

@@ -80,6 +80,13 @@ class RowView:
         return registry.game_of(self.match).contract(self.hand.document())
 
     @property
+    def game_badges(self) -> list[tuple[str | None, str]]:
+        """The badges of the hand's own game (its ``WebGame.row_badges``:
+        a klaverjas hand's "Nat", "Roem 20"), each with its team or ``None``."""
+        game = registry.game_of(self.match)
+        return [] if game.row_badges is None else game.row_badges(self.given, self.result)
+
+    @property
     def explanation(self) -> str:
         """The hand's one-line explanation, in the active language."""
         return explain_result(self.match, self.given, self.result)

@@ -88,13 +88,14 @@ def _row_text(row: RowView, game: WebGame) -> str:
     else:
         text = _("%(taker)s prend") % {"taker": row.taker}
     badges = {
-        **game.badges,
         scoring.Outcome.DEDANS: _("Dedans"),
         scoring.Outcome.LITIGE: _("Litige"),
         scoring.Outcome.ANNULLED: _("Annulée"),
         scoring.Outcome.RENONCE: _("Renonce"),
     }
     extra = [str(badges[result.outcome])] if result.outcome in badges else []
+    if game.row_badges is not None:
+        extra += [str(word) for _team, word in game.row_badges(row.given, result)]
     if getattr(row.given, "capot", None):
         extra.append(_("Capot"))
     return " · ".join([text, *extra])

@@ -69,3 +69,20 @@ def summary(data: Any, who: str, team_name: Any) -> list[str]:
     if data.get("revoke"):
         parts.append(_("verzaakt %(team)s") % {"team": team_name(data["revoke"])})
     return parts
+
+
+def row_badges(given: Any, result: Any) -> list[tuple[str | None, str]]:
+    """A klaverjas hand's badges on its row (``WebGame.row_badges``): "Nat"
+    on the team that went nat, "Pit" and "Verzaakt" on their team, each
+    team's roem as written ("Roem 20"), from the hand as entered."""
+    badges: list[tuple[str | None, str]] = []
+    if result.outcome == KlaverjasOutcome.NAT:
+        badges.append((given.playing, _("Nat")))
+    if given.pit is not None:
+        badges.append((given.pit, _("Pit")))
+    if given.revoke is not None:
+        badges.append((given.revoke, _("Verzaakt")))
+    for team, roem in (("A", given.roem.a), ("B", given.roem.b)):
+        if roem:
+            badges.append((team, _("Roem %(points)s") % {"points": roem}))
+    return badges

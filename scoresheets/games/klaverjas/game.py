@@ -20,6 +20,6 @@ GAME = WebGame(
     rules_class="rules-klaverjas",
     targets=(1000, 1500, 2000),
     csv_words={"outcome": words.OUTCOMES},
-    badges=words.BADGES,
+    row_badges=explain.row_badges,
     summary=explain.summary,
 )

@@ -98,5 +98,3 @@ RULES: tuple[RuleWords, ...] = (
 
 # The outcomes of a hand, as the sheet, the exports and the statistics say them.
 OUTCOMES = {"made": _("réussi"), "nat": _("nat"), "revoke": _("verzaken")}
-# The share image's badge of a hand that did not simply pass.
-BADGES = {"nat": _("Nat"), "revoke": _("Verzaakt")}
