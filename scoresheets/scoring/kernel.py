@@ -890,6 +890,30 @@ def parse_document(
     return ParsedMatch(rules, hands)
 
 
+def rule_values_of(
+    raw: Any,
+    out: list[Problem],
+    rule_keys: Sequence[str],
+    elsewhere: Mapping[str, str] | None = None,
+) -> dict[str, Any] | None:
+    """A match document's ``rules`` object (parsed JSON) as the values of
+    its known rules (FORMAT, *Match document*: one key a rule): appends to
+    ``out`` a problem for ``raw`` that is no object (field ``rules``, code
+    ``not_object``; returns ``None``) and one for each key not in
+    ``rule_keys`` (code ``unknown_key``; ``elsewhere``: keys of another
+    game, with their message). The twin of kernel.js' ``parseRules``."""
+    if not isinstance(raw, dict):
+        out.append(problem(None, "rules", "not_object", "must be an object"))
+        return None
+    elsewhere = elsewhere or {}
+    for key in raw:
+        if key in elsewhere:
+            out.append(problem(None, f"rules.{key}", "unknown_key", elsewhere[key]))
+        elif key not in rule_keys:
+            out.append(problem(None, f"rules.{key}", "unknown_key", "is not a known rule"))
+    return {key: raw[key] for key in rule_keys if key in raw}
+
+
 def parsed(parse: Callable[..., Any], raw: Any, *args: Any) -> Any:
     """What ``parse(raw, *args, out)`` (a game's parser of one part of its
     match document, which appends its problems to ``out`` and gives ``None``

@@ -38,6 +38,7 @@ from scoresheets.scoring.kernel import (
     parsed,
     problem,
     rule_values,
+    rule_values_of,
 )
 
 GAME = "fake"
@@ -157,13 +158,10 @@ def _team_object(out: list[Problem], n: int, raw: Any, name: str) -> dict | None
 
 
 def _parse_rules(raw: Any, out: list[Problem]) -> FakeRules | None:
-    if not isinstance(raw, dict):
-        out.append(problem(None, "rules", "not_object", "must be an object"))
+    values = rule_values_of(raw, out, RULE_KEYS)
+    if values is None:
         return None
-    for key in raw:
-        if key not in RULE_KEYS:
-            out.append(problem(None, f"rules.{key}", "unknown_key", "is not a known rule"))
-    rules = FakeRules(**{key: raw[key] for key in RULE_KEYS if key in raw})
+    rules = FakeRules(**values)
     out.extend(check_rules(rules))
     return rules
 

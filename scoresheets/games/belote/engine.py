@@ -64,6 +64,7 @@ from scoresheets.scoring.kernel import (
     result_document,
     round_points,
     rule_values,
+    rule_values_of,
     team_or_none,
 )
 
@@ -574,13 +575,9 @@ HAND_KEYS = ("taker", "points", "capot", "belote", "announcements", "renonce")
 
 
 def _parse_rules(raw: Any, out: list[Problem]) -> Rules | None:
-    if not isinstance(raw, dict):
-        out.append(problem(None, "rules", "not_object", "must be an object"))
+    values = rule_values_of(raw, out, RULE_KEYS)
+    if values is None:
         return None
-    for key in raw:
-        if key not in RULE_KEYS:
-            out.append(problem(None, f"rules.{key}", "unknown_key", "is not a known rule"))
-    values = {key: raw[key] for key in RULE_KEYS if key in raw}
     rules = Rules(**values)
     out.extend(check_rules(rules))
     return rules

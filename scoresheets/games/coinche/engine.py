@@ -69,6 +69,7 @@ from scoresheets.scoring.kernel import (
     result_document,
     round_points,
     rule_values,
+    rule_values_of,
     team_or_none,
 )
 
@@ -790,17 +791,11 @@ BELOTE_ONLY_HAND_KEYS = ("renonce",)
 
 
 def _parse_rules(raw: Any, out: list[Problem]) -> CoincheRules | None:
-    if not isinstance(raw, dict):
-        out.append(problem(None, "rules", "not_object", "must be an object"))
+    elsewhere = dict.fromkeys(BELOTE_ONLY_RULE_KEYS, "is a rule of belote, not of coinche")
+    values = rule_values_of(raw, out, RULE_KEYS, elsewhere)
+    if values is None:
         return None
-    for key in raw:
-        if key in BELOTE_ONLY_RULE_KEYS:
-            out.append(
-                problem(None, f"rules.{key}", "unknown_key", "is a rule of belote, not of coinche")
-            )
-        elif key not in RULE_KEYS:
-            out.append(problem(None, f"rules.{key}", "unknown_key", "is not a known rule"))
-    rules = CoincheRules(**{key: raw[key] for key in RULE_KEYS if key in raw})
+    rules = CoincheRules(**values)
     out.extend(check_rules(rules))
     return rules
 
