@@ -631,9 +631,13 @@ def partie_rules(concours: Concours, partie: int, settings: cdoc.Settings) -> An
     ``last_length``): a target of T points, or K donnes (the match rule
     ``donnes``: the K-th donne ends the table, the target then ends nothing;
     an engine without that rule gets a target out of reach instead, and the
-    organiser's screen shows the donnes played)."""
+    organiser's screen shows the donnes played); a game with its own rules
+    of length says them (``ConcoursFacts.with_length``)."""
     values = dict(concours.rule_values)
     length = settings.length_of(partie)
+    facts = scoring.engine_named(concours.game).concours
+    if facts is not None and facts.with_length is not None:  # the game's own rules of length
+        return rules_of(concours.game, facts.with_length(values, length.donnes, length.target))
     has_donnes = "donnes" in presets.rule_names(concours.game)
     if length.target is not None:
         values["target"] = length.target

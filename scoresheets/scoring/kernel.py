@@ -761,13 +761,19 @@ class ConcoursFacts:
       settings give none, as ``settings.length``'s (12 donnes, 2001 points);
     - ``donne_points``: the points every donne shares out whatever is bid
       (162 at belote: :data:`TRICK_POINTS_TOTAL`), the base of a ``half``
-      bye; ``None`` where the bid is scored and a donne has no fixed size.
+      bye; ``None`` where the bid is scored and a donne has no fixed size;
+    - ``with_length``: ``None`` when a partie's length is the rule
+      ``donnes`` or ``target`` (FORMAT's); else the game's own,
+      ``with_length(values, donnes, target) -> values``: its rules' values
+      (a dict of plain values) for a table of K donnes or T points
+      (klaverjas: its rules ``end`` and ``games``).
     """
 
     ranking: str
     donnes: int | None = None
     target: int | None = None
     donne_points: int | None = None
+    with_length: Callable[[dict[str, Any], int | None, int | None], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         if (self.donnes is None) == (self.target is None):

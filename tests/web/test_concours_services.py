@@ -392,3 +392,36 @@ def test_a_partie_in_donnes_ends_on_its_kth_donne_a_redeal_not_counted():
             services.hand_record(match=table.match, hand=WIN_A)
     cs.concours_draw(concours=concours)
     assert cs.load(concours).current.tables[0].match.rules.donnes == 3  # the last partie's
+
+
+def test_a_klaverjas_drive_draws_partners_each_round_and_ranks_players():
+    """Issue 29: a klaverjas drive (a mêlée of klaverjas): 8 players, 2
+    rounds of 2 games, partners drawn each round, every table a klaverjas
+    match of that many games, players ranked on their points."""
+    from scoresheets.games.klaverjas.engine import KlaverjasHand
+
+    settings = {"mode": "melee", "parties": 2, "length": {"donnes": 2}}
+    concours = cs.concours_create(name="Drive", date=DAY, preset="competitie", settings=settings)
+    assert concours.game == "klaverjas"
+    for n in range(1, 9):
+        cs.concours_entrant_register(concours=concours, name=f"Speler {n}")
+    partners = []
+    for _round in range(2):
+        cs.concours_draw(concours=concours)
+        state = cs.load(concours)
+        assert len(state.current.tables) == 2 and not state.current.partie.byes
+        for table in state.current.tables:
+            match = table.match
+            assert (match.game, match.rules.end, match.rules.games) == ("klaverjas", "games", 2)
+            partners.append(tuple(sorted(table.side_a)))
+            services.hand_record(match=match, hand=KlaverjasHand("A", "A", 100), taker_seat=1)
+            services.hand_record(match=match, hand=KlaverjasHand("B", "B", 90), taker_seat=2)
+            match.refresh_from_db()
+            assert match.finished and (match.total_a, match.total_b) == (172, 152)
+    standings = cs.load(concours).ranking()["standings"]
+    assert len(standings) == 8 and all("player" in line for line in standings)
+    # Each player's points are the sum of their two tables' side's (a
+    # drive's ranking): 172 or 152 a round.
+    points = [line["points"] for line in standings]
+    assert set(points) <= {344, 324, 304} and sum(points) == 2 * 2 * (2 * 172 + 2 * 152)
+    assert points == sorted(points, reverse=True)

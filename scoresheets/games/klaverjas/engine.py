@@ -25,6 +25,7 @@ from typing import Any
 from scoresheets.scoring.kernel import (
     TEAMS,
     TRICK_POINTS_TOTAL,
+    ConcoursFacts,
     Engine,
     HandScore,
     Outcome,
@@ -457,6 +458,16 @@ TOT_1500 = Preset(
     KlaverjasRules(end=End.TARGET),
 )
 
+
+def with_length(values: dict[str, Any], donnes: int | None, target: int | None) -> dict[str, Any]:
+    """A concours table's rules (``ConcoursFacts.with_length``): ``values``
+    with a match of ``donnes`` games (a drive's round: 16), or to
+    ``target`` points."""
+    if donnes is not None:
+        return {**values, "end": End.GAMES.value, "games": donnes}
+    return {**values, "end": End.TARGET.value, "target": target}
+
+
 ENGINE = Engine(
     name=GAME,
     rules_type=KlaverjasRules,
@@ -475,5 +486,10 @@ ENGINE = Engine(
     presets=(AMSTERDAMS, ROTTERDAMS, COMPETITIE, TOT_1500),
     case_folders=("scoresheets/games/klaverjas/cases", "../shared/scoring/klaverjas"),
     taker_key="playing",
+    # A klaverjas drive (issue 29): rounds of 16 games, players ranked on
+    # their points (docs/concours.md, "Klaverjas").
+    concours=ConcoursFacts(
+        "points", donnes=16, donne_points=TRICK_POINTS_TOTAL, with_length=with_length
+    ),
 )
 """Klaverjassen as the kernel and the registry see it."""
