@@ -400,7 +400,7 @@ def summarize(match: PlayedMatch) -> MatchSummary:
             outcome = hand.result.outcome
             if outcome is Outcome.MADE:
                 taker[1] += 1
-            elif outcome is Outcome.DEDANS:
+            elif outcome is Outcome.DEDANS or _fell(hand, seat_team(seat_of[hand.taker] + 1)):
                 taker[2] += 1
             elif outcome is Outcome.LITIGE:
                 taker[3] += 1
@@ -421,6 +421,18 @@ def summarize(match: PlayedMatch) -> MatchSummary:
         )
         if coinche
         else None,
+    )
+
+
+def _fell(hand: PlayedHand, team: str) -> bool:
+    """Whether the taker's ``team`` lost a hand whose outcome is its game's
+    own (a klaverjas nat, or a revoke by the taker's team): counted as a
+    belote taker's dedans. The kernel's outcomes are counted by name."""
+    result = hand.result
+    return (
+        not isinstance(result.outcome, Outcome)
+        and result.winner is not None
+        and result.winner != team
     )
 
 

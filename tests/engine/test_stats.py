@@ -355,3 +355,30 @@ def test_a_belote_counts_for_the_holder_s_team_even_unnamed(table):
     alice, claire = player_stats(ALICE, table), player_stats(CLAIRE, table)
     assert (alice.belotes, alice.team_belotes) == (2, 3)
     assert (claire.belotes, claire.team_belotes) == (1, 3)
+
+
+def test_a_klaverjas_nat_counts_as_the_takers_fall():
+    """Issue 29: statistics in the game's terms. The taker of a klaverjas
+    hand that went nat (or whose team revoked) fell, as a belote taker who
+    is dedans: counted in ``dedans`` (the player page says "nat" in Dutch)."""
+    from scoresheets.games.klaverjas.engine import KlaverjasHand, KlaverjasRules
+
+    match = build_match(
+        key="kj",
+        played_on=date(2024, 4, 1),
+        seats=(ALICE, BOB, CLAIRE, DAN),
+        rules=KlaverjasRules(),
+        hands=[
+            KlaverjasHand("A", "A", 90),  # Alice plays and makes it
+            KlaverjasHand("B", "B", 70),  # Bob plays: nat
+            KlaverjasHand("A", revoke="A"),  # Claire plays, her team revokes
+            KlaverjasHand("B", revoke="A"),  # Dan plays, the other team revokes
+        ],
+        taker_seats=[1, 2, 3, 4],
+        belote_seats=[None] * 4,
+    )
+    alice, bob, claire, dan = summarize(match).tallies
+    assert (alice.hands_taken, alice.contracts_made, alice.dedans) == (1, 1, 0)
+    assert (bob.hands_taken, bob.contracts_made, bob.dedans) == (1, 0, 1)
+    assert (claire.hands_taken, claire.dedans) == (1, 1)
+    assert (dan.hands_taken, dan.contracts_made, dan.dedans) == (1, 0, 0)
