@@ -13,6 +13,8 @@ import json
 
 import pytest
 
+from scoresheets.games.klaverjas.engine import KlaverjasHand, KlaverjasRules
+from scoresheets.matches import services
 from scoresheets.models import Hand
 from tests.browser.phones import CSP_PROBLEMS, phone
 from tests.browser.test_conflicts import elsewhere
@@ -58,9 +60,16 @@ def _urls() -> list[str]:
     hand = Hand.objects.filter(match=match).first()
     table = fixture.table
     player = fixture.ids["Léa"]
+    klaverjas = services.match_create(
+        names=["Anouk", "Bram", "Cor", "Daan"], rules=KlaverjasRules()
+    )
+    services.hand_record(match=klaverjas, hand=KlaverjasHand("A", pit="A"), taker_seat=1)
+    klaverjas_hand = Hand.objects.filter(match=klaverjas).first()
     return [
         "/",
         "/nouvelle/",
+        f"/m/{klaverjas.token}/",
+        f"/m/{klaverjas.token}/donnes/{klaverjas_hand.pk}/",
         "/calculateur/",
         "/tables/nouvelle/",
         f"/m/{match.token}/",

@@ -22,9 +22,10 @@ from django.conf import settings
 from django.test import Client
 
 from scoresheets.concours import services as cs
+from scoresheets.games.klaverjas.engine import KlaverjasHand, KlaverjasRules
 from scoresheets.matches import services
 from scoresheets.models import Hand
-from scoresheets.scoring import HandInput
+from scoresheets.scoring import HandInput, Pair
 from scoresheets.season import services as season_services
 from tests.tables_fixture import add_coinche_matches, make_fixture
 
@@ -90,6 +91,14 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     table = fixture.table
     player = fixture.ids["Léa"]
     concours = make_concours()
+    klaverjas = services.match_create(
+        names=["Anouk", "Bram", "Cor", "Daan"], rules=KlaverjasRules()
+    )
+    services.hand_record(
+        match=klaverjas, hand=KlaverjasHand("A", "A", 90, Pair(20, 0)), taker_seat=1
+    )
+    services.hand_record(match=klaverjas, hand=KlaverjasHand("B", pit="A"), taker_seat=2)
+    klaverjas_hand = Hand.objects.filter(match=klaverjas).first()
     season = season_services.season_create(name="Challenge", settings={"min_nights": 2})
     season_services.season_night_add(season=season, concours=concours)
     return {
@@ -122,6 +131,9 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
         "hand-edit": (f"/m/{match.token}/donnes/{hand.pk}/", None),
         "coinche": (f"/m/{coinche.token}/", None),
         "coinche-hand-edit": (f"/m/{coinche.token}/donnes/{coinche_hand.pk}/", None),
+        "klaverjas": (f"/m/{klaverjas.token}/", None),
+        "klaverjas-refused": (f"/m/{klaverjas.token}/donnes/", {"taker": "1", "roem_a": "30"}),
+        "klaverjas-hand-edit": (f"/m/{klaverjas.token}/donnes/{klaverjas_hand.pk}/", None),
         "table": (f"/t/{table.token}/", None),
         "table-new-match": (f"/t/{table.token}/nouvelle/", None),
         "player": (f"/t/{table.token}/joueurs/{player}/", None),
