@@ -1,19 +1,22 @@
 """The kernel of the scoring engine: what every game shares.
 
 Pure Python: no Django, no I/O. Scores are always in points (integers); teams
-are the strings ``"A"`` and ``"B"``. Each game (``scoresheets/games/<name>/engine.py``:
-belote, coinche) brings its own rules and hand types and an :class:`Engine`
-(how to check its rules and hands and score one hand); this module holds the
-rest, once:
+are the strings ``"A"`` and ``"B"``, or, in a game scored per player
+(``Engine.players``: belote for three or two), the players' names. Each game
+(``scoresheets/games/<name>/engine.py``: belote, coinche) brings its own rules
+and hand types and an :class:`Engine` (how to check its rules and hands and
+score one hand); this module holds the rest, once:
 
-- the shared types: :class:`Pair`, :class:`Outcome`, :class:`Rounding`, the
-  results (:class:`HandResult`, :class:`MatchResult`, :class:`ScoreParts`,
+- the shared types: :class:`Pair` (and :class:`Scores`, its per-player
+  twin), :class:`Outcome`, :class:`Rounding`, the results
+  (:class:`HandResult`, :class:`MatchResult`, :class:`ScoreParts`,
   :class:`Breakdown`) and the problems (:class:`Problem`, :class:`MatchError`);
 - the validation helpers every game's ``check_rules`` / ``check_hand`` use
   (:func:`problem`, :func:`check_choice`, :func:`check_team`,
   :func:`check_announcements`, :func:`check_points`...);
 - THE one :func:`score_match` loop: it asks the game to check and score each
-  hand and applies FORMAT, *End of match* (``docs/match-document.md``);
+  hand and applies FORMAT, *End of match* (``docs/match-document.md``); a
+  game scored per player has its twin loop, beside it;
 - :func:`result_document`, the result document of any game.
 
 Contract: the public functions raise :class:`MatchError` (carrying every
@@ -52,6 +55,7 @@ __all__ = [
     "Problem",
     "Rounding",
     "ScoreParts",
+    "Scores",
     "csv_cell",
     "is_announcement_value",
     "other_team",
@@ -110,6 +114,44 @@ class Pair:
 
     def as_dict(self) -> dict[str, int]:
         return {"A": self.a, "B": self.b}
+
+
+class Scores(Mapping[str, Any]):
+    """One number per player, in points, for a game scored per player
+    (:attr:`Engine.players`: belote for three or two, BELOTE_3_2.md): the
+    twin of :class:`Pair`, keyed by the players' names in the game's order.
+
+    ``scores["C"]`` reads one; :meth:`as_dict` gives ``{"A": ..., "B": ...,
+    "C": ...}`` (what the result document writes, as ``Pair.as_dict``).
+    Immutable and hashable; equal to a mapping of the same items. A game's
+    hand may hold its raw input in one too (the values as the document gave
+    them, checked by the game), as belote's hand holds its announcements in
+    a :class:`Pair`.
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
+        self._values: dict[str, Any] = dict(values)
+
+    def __getitem__(self, player: str) -> Any:
+        return self._values[player]
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._values.items()))
+
+    def __repr__(self) -> str:
+        return f"Scores({self._values!r})"
+
+    def as_dict(self) -> dict[str, Any]:
+        """A new plain ``dict`` of the numbers by player, in order."""
+        return dict(self._values)
 
 
 # --------------------------------------------------------------------------
@@ -240,15 +282,20 @@ class HandResult:
     - ``ends_match``: this hand finished the match;
     - ``breakdown`` (a property): the parts of each team's score and what went
       into the reserve, see :class:`Breakdown`.
+
+    In a game scored per player (:attr:`Engine.players`) ``score``,
+    ``totals``, ``tricks`` and ``hand_totals`` are :class:`Scores` (one
+    number per player), ``winner`` a player, and the breakdown is empty
+    (its figures ``()``: its layout is two teams').
     """
 
     number: int
     outcome: Outcome
-    score: Pair
+    score: Pair | Scores
     reserve: int
-    totals: Pair
-    tricks: Pair | None
-    hand_totals: Pair | None
+    totals: Pair | Scores
+    tricks: Pair | Scores | None
+    hand_totals: Pair | Scores | None
     winner: str | None
     collected: int
     ends_match: bool
@@ -313,10 +360,15 @@ class MatchResult:
       in the last hand (``win_needs_trick``): another hand is played;
     - ``donnes``: the donnes played (every hand but the redeals, FORMAT,
       rule ``donnes``), whatever the rules.
+
+    In a game scored per player (:attr:`Engine.players`), ``totals`` are
+    :class:`Scores`, ``winner`` the one player alone at the top, and
+    ``decisive_hand`` says that two or more share the top at or past the
+    target.
     """
 
     hands: tuple[HandResult, ...]
-    totals: Pair
+    totals: Pair | Scores
     reserve: int
     finished: bool
     winner: str | None
@@ -660,6 +712,9 @@ class HandScore:
       (its contract's *Result*: klaverjas' ``points`` and ``roem``), or
       ``None``.
 
+    A game scored per player (:attr:`Engine.players`) gives ``score``,
+    ``tricks`` and ``hand_totals`` as :class:`Scores`, each player's.
+
     Not frozen, unlike the kernel's other results: it lives for one turn of
     :func:`score_match`'s loop, which reads it once, and a frozen one's
     construction made ``score_match`` 20 % slower (1,000 belote hands 4.6 ->
@@ -667,10 +722,10 @@ class HandScore:
     """
 
     outcome: Outcome
-    score: Pair
+    score: Pair | Scores
     reserve: int
-    tricks: Pair | None = None
-    hand_totals: Pair | None = None
+    tricks: Pair | Scores | None = None
+    hand_totals: Pair | Scores | None = None
     winner: str | None = None
     collected: int = 0
     figures: tuple[Any, ...] = ()
@@ -829,7 +884,14 @@ class Engine:
       stored hand keeps it in a column of its own (``Hand.taker``);
     - ``concours``: what a concours needs of it (:class:`ConcoursFacts`),
       ``None`` for a game no concours is played at (the concours' games are
-      those that give it: ``scoresheets.concours.document.GAME_FACTS``).
+      those that give it: ``scoresheets.concours.document.GAME_FACTS``);
+    - ``players``: ``()`` for a game of two teams, A and B (the kernel's
+      :class:`Pair`, FORMAT's *End of match*); else the players of a game
+      scored per player, in order (belote for three: ``("A", "B", "C")``,
+      BELOTE_3_2.md): its ``score_hand`` gives :class:`Scores` keyed by
+      them, and :func:`score_match` runs the loop's per-player twin
+      (:func:`_score_players`): the totals, the end (one player alone at
+      the top, at or past the target) and the result by player.
     """
 
     name: str
@@ -851,8 +913,9 @@ class Engine:
     case_folders: tuple[str, ...] = ()
     concours: ConcoursFacts | None = None
     csv_columns: tuple[CsvColumn, ...] = ()
-    end_of_match: Callable[[Any, Any, HandScore, Pair, Pair], MatchEnd | None] | None = None
+    end_of_match: Callable[[Any, Any, HandScore, Any, Any], MatchEnd | None] | None = None
     taker_key: str = "taker"
+    players: tuple[str, ...] = ()
 
 
 def parse_document(
@@ -970,6 +1033,10 @@ def score_match(
     game without a reserve (``has_reserve`` false) takes 0 only (field
     ``reserve``, code ``out_of_range``, max 0).
 
+    A game scored per player (``engine.players``) goes through the loop's
+    twin, :func:`_score_players`: the same checks and ends, by player (the
+    two teams' loop stays as it was, and as fast).
+
     Raises :class:`MatchError` listing every problem: invalid rules, a
     ``reserve`` that is not an integer of 0 or more (field ``reserve``,
     code ``out_of_range`` or ``not_integer``), invalid hands (the game's
@@ -978,7 +1045,8 @@ def score_match(
     """
     _check_match_input(engine, rules, hands, reserve)
     problems: list[Problem] = []
-    result = _score_hands(engine, rules, hands, reserve, problems)
+    loop = _score_players if engine.players else _score_hands
+    result = loop(engine, rules, hands, reserve, problems)
     if problems:
         raise MatchError(problems)
     return result
@@ -1189,6 +1257,124 @@ def _match_result(
         decisive_hand=decisive,
         no_trick_block=no_trick_block and not finished,
         donnes=donnes,
+    )
+
+
+# --------------------------------------------------------------------------
+# The loop's twin: a game scored per player (Engine.players)
+# --------------------------------------------------------------------------
+#
+# Belote for three or two (BELOTE_3_2.md) has players, not two teams. Its
+# hands go through this twin of _score_hands, which keeps the totals in a
+# dict by player: the two teams' loop keeps its two locals and is left as it
+# was (a loop over a dict there made 1,000 belote hands slower), at the cost
+# of these few lines said twice.
+
+
+def _score_players(
+    engine: Engine, rules: Any, hands: Sequence[Any], reserve: int, problems: list[Problem]
+) -> MatchResult:
+    """The twin of :func:`_score_hands` for a game scored per player
+    (``engine.players``; points): each hand checked and scored as there,
+    its :class:`Scores` added to each player's total; then the rule
+    ``donnes``, the game's own end, or BELOTE_3_2 *End of match*: after a
+    hand played (not a redeal, not an annulled one), the one player alone
+    at the top, at or past ``rules.target``, wins, unless ``blocks_win``
+    says he cannot on this hand. Appends to ``problems`` as there; returns
+    the match (totals, winner, ``decisive_hand``: the top shared at or past
+    the target) as :class:`Scores` by player."""
+    plainly_valid, score_hand = engine.plainly_valid, engine.score_hand
+    target, donnes_limit, end_of_match = rules.target, rules.donnes, engine.end_of_match
+    totals = dict.fromkeys(engine.players, 0)
+    results: list[HandResult] = []
+    decided: MatchEnd | None = None
+    donnes = 0
+    finished = blocked = False
+    valid = True
+    for number, hand in enumerate(hands, start=1):
+        if not (isinstance(hand, engine.hand_type) and plainly_valid(rules, hand)):
+            hand_problems = _hand_problems(engine, rules, hand, number)
+            if hand_problems:
+                problems.extend(hand_problems)
+                valid = False
+                continue
+        if finished:
+            problems.append(_after_end_problem(number, results))
+            continue
+        if not valid:
+            continue  # an earlier hand is invalid: keep checking, stop scoring
+        scored = score_hand(rules, hand, reserve)
+        reserve = scored.reserve
+        before = Scores(totals)
+        for player, points in scored.score.items():
+            totals[player] += points
+        after = Scores(totals)
+        if scored.outcome is not Outcome.PASSED:
+            donnes += 1
+        if donnes_limit is not None:
+            finished = donnes == donnes_limit
+        elif end_of_match is not None:
+            try:
+                decided = end_of_match(rules, hand, scored, before, after)
+            except MatchError as error:
+                problems.extend(dataclasses.replace(p, hand=number) for p in error.problems)
+                valid = False
+                continue
+            finished = decided is not None
+        elif scored.outcome is not Outcome.PASSED and scored.outcome is not Outcome.ANNULLED:
+            # BELOTE_3_2, *End of match*: one player alone at the top, at the target.
+            leader = _sole_leader(after)
+            reached = leader is not None and after[leader] >= target
+            blocked = reached and engine.blocks_win(rules, hand, leader)
+            finished = reached and not blocked
+        results.append(_hand_result(number, scored, reserve, after, finished))
+    totals_after = Scores(totals)
+    return _players_result(rules, engine, results, totals_after, reserve, decided, blocked, donnes)
+
+
+def _sole_leader(totals: Scores) -> str | None:
+    """The one player alone at the top of ``totals`` (points), or ``None``
+    when two or more share it."""
+    top = max(totals.values())
+    leaders = [player for player, points in totals.items() if points == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _players_result(
+    rules: Any,
+    engine: Engine,
+    results: list[HandResult],
+    totals: Scores,
+    reserve: int,
+    decided: MatchEnd | None,
+    blocked: bool,
+    donnes: int,
+) -> MatchResult:
+    """The :class:`MatchResult` of a game scored per player (the twin of
+    :func:`_match_result` and :func:`_own_end_result`), from the hands
+    scored, the totals and the reserve after them (points): finished when
+    the last hand scored ended the match, won by the game's own end's
+    choice (``decided``), else by the one player alone at the top (none: a
+    match of K donnes drawn); not finished, the top shared at or past the
+    target calls for another hand (``decisive_hand``), and ``blocked`` (the
+    last hand played kept the leader from winning: ``blocks_win``) is
+    ``no_trick_block``."""
+    finished = bool(results) and results[-1].ends_match
+    own_end = engine.end_of_match is not None and rules.donnes is None
+    leader = _sole_leader(totals)
+    winner = None
+    if finished:
+        winner = (decided.winner if decided is not None else None) if own_end else leader
+    decisive = (
+        rules.donnes is None
+        and not own_end
+        and not finished
+        and leader is None
+        and max(totals.values()) >= rules.target
+    )
+    no_trick_block = blocked and not finished
+    return MatchResult(
+        tuple(results), totals, reserve, finished, winner, decisive, no_trick_block, donnes
     )
 
 

@@ -352,8 +352,9 @@ export function reserveProblems(reserve) {
 // or throws MatchError with that hand's problems: the engine's
 // Engine.end_of_match; the rule ``donnes`` comes first). A hand's ``extras`` (the game's own keys
 // in the result document) go with it. ``reserve``: points carried in (a game
-// without a reserve takes 0 only). Throws MatchError (a reserve, a hand after
-// the end).
+// without a reserve takes 0 only). A game scored per player (game.players:
+// belote for three or two) goes through the loop's twin, scorePlayers, below.
+// Throws MatchError (a reserve, a hand after the end).
 export function scoreHands(game, rules, hands, reserve = 0) {
   if (!game.hasReserve && reserve !== 0 && reserve !== false) {
     throw new MatchError([
@@ -363,6 +364,8 @@ export function scoreHands(game, rules, hands, reserve = 0) {
   const problems = reserveProblems(reserve);
   if (problems.length) throw new MatchError(problems);
   checkRange(game, hands, reserve);
+  // A game scored per player (belote for three or two): the loop's twin.
+  if (game.players) return scorePlayers(game, rules, hands, reserve, problems);
 
   const target = rules.target;
   const donnesLimit = isNone(rules.donnes) ? null : rules.donnes; // FORMAT, rule `donnes`
@@ -443,6 +446,90 @@ export function scoreHands(game, rules, hands, reserve = 0) {
   };
 }
 
+// The twin of scoreHands' loop for a game scored per player (game.players:
+// its names, in order; the engine's kernel._score_players): each hand's
+// score is by player ({A, B, C}), added to that player's total; then the rule
+// ``donnes``, the game's own end, or BELOTE_3_2 *End of match*: after a hand
+// played, the one player alone at the top, at or past the target, wins
+// (unless game.blocksWin). The two teams' loop above is left as it was.
+function scorePlayers(game, rules, hands, reserve, problems) {
+  const players = game.players;
+  const target = rules.target;
+  const donnesLimit = isNone(rules.donnes) ? null : rules.donnes;
+  const totals = Object.fromEntries(players.map((player) => [player, 0]));
+  const results = [];
+  let donnes = 0;
+  let finished = false;
+  let blocked = false;
+  let decided = null;
+  let refused = false;
+  hands.forEach((hand, index) => {
+    const number = index + 1;
+    if (refused) return;
+    if (finished) {
+      const last = results.length ? results[results.length - 1].number : 0;
+      problems.push(problem(number, "hand", "after_end", `the match ended with hand ${last}`));
+      return;
+    }
+    const scored = game.scoreHand(rules, hand, reserve);
+    reserve = scored.reserve;
+    const before = { ...totals };
+    for (const player of Object.keys(scored.score)) totals[player] += scored.score[player];
+    const after = { ...totals };
+    if (scored.outcome !== PASSED) donnes += 1;
+    if (donnesLimit !== null) {
+      finished = donnes === donnesLimit;
+    } else if (game.endOfMatch) {
+      try {
+        decided = game.endOfMatch(rules, hand, scored, before, after);
+      } catch (error) {
+        if (!(error instanceof MatchError)) throw error;
+        problems.push(...error.problems.map((p) => ({ ...p, hand: number })));
+        refused = true;
+        return;
+      }
+      finished = Boolean(decided);
+    } else if (scored.outcome !== PASSED && scored.outcome !== ANNULLED) {
+      const leader = soleLeader(after);
+      const reached = leader !== null && after[leader] >= target;
+      blocked = reached && game.blocksWin(rules, hand, leader);
+      finished = reached && !blocked;
+    }
+    results.push({ number, ...scored, totals: after, ends_match: finished });
+  });
+  if (problems.length) throw new MatchError(problems);
+  return playersResult(game, rules, results, totals, reserve, decided, blocked, donnes);
+}
+
+// The one player alone at the top of ``totals``, or null when two or more share it.
+function soleLeader(totals) {
+  const top = Math.max(...Object.values(totals));
+  const leaders = Object.keys(totals).filter((player) => totals[player] === top);
+  return leaders.length === 1 ? leaders[0] : null;
+}
+
+// The match of a game scored per player (the engine's kernel._players_result).
+function playersResult(game, rules, results, totals, reserve, decided, blocked, donnes) {
+  const finished = results.length > 0 && results[results.length - 1].ends_match;
+  const ownEnd = Boolean(game.endOfMatch) && isNone(rules.donnes);
+  const leader = soleLeader(totals);
+  let winner = null;
+  if (finished) winner = ownEnd ? (decided ? decided.winner : null) : leader;
+  const top = Math.max(...Object.values(totals));
+  return {
+    hands: results,
+    totals: { ...totals },
+    reserve,
+    finished,
+    winner,
+    decisive_hand: isNone(rules.donnes) && !ownEnd && !finished && leader === null
+      && top >= rules.target,
+    no_trick_block: blocked && !finished,
+    donnes,
+    players: [...game.players],
+  };
+}
+
 // Every figure of a match is a sum of what its hands put in play (at most
 // four times their announcements and 10,000 more each, or what the game's
 // magnitude(hand) says) and the reserve carried in: under
@@ -459,18 +546,23 @@ function checkRange(game, hands, reserve) {
 }
 
 // The result document (FORMAT, *Result document*) of a scored match, as the
-// engine's result_document (with decisive_hand and each hand's collected).
+// engine's result_document (with decisive_hand and each hand's collected):
+// keyed by team, or by player in a game scored so (result.players).
 export function resultDocument(result) {
+  const players = result.players;
+  const byKey = players
+    ? (values) => Object.fromEntries(players.map((player) => [player, values[player]]))
+    : (values) => ({ A: values.A, B: values.B });
   return {
     hands: result.hands.map((h) => ({
       outcome: h.outcome,
-      score: { A: h.score.A, B: h.score.B },
+      score: byKey(h.score),
       reserve: h.reserve,
-      totals: { A: h.totals.A, B: h.totals.B },
+      totals: byKey(h.totals),
       collected: h.collected,
       ...(h.extras || {}),
     })),
-    totals: { A: result.totals.A, B: result.totals.B },
+    totals: byKey(result.totals),
     reserve: result.reserve,
     finished: result.finished,
     winner: result.winner,
