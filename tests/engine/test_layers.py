@@ -19,6 +19,7 @@ PURE = (
     "scoresheets.games.belote.engine",
     "scoresheets.games.coinche.engine",
     "scoresheets.games.jass.engine",
+    "scoresheets.games.belote32.engine",
     "scoresheets.games.assets",
     "scoresheets.concours.document",
     "scoresheets.concours.ranking",
