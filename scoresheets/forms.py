@@ -339,6 +339,7 @@ def hand_form(
         announcements=getattr(match.rules, "announcements", False),
         initial=initial or {"number": number, "match_version": version},
         writes=writes,
+        rules=match.rules,
     )
 
 

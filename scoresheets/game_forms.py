@@ -107,13 +107,23 @@ def problem_message(problem: scoring.Problem) -> str:
     if message is None and problem.code == "out_of_range" and "max" not in params:
         message = _("Saisissez un nombre supérieur ou égal à %(min)s.")
     if message is None:
-        message = PROBLEM_MESSAGES.get(problem.code)
+        message = PROBLEM_MESSAGES.get(problem.code) or _game_problem(problem.code)
     if message is None:
         return problem.message
     try:
         return str(message) % params
     except (KeyError, ValueError):  # a parameter the message quotes is missing
         return str(message)
+
+
+def _game_problem(code: str) -> Any:
+    """The message of a problem only some game has (its ``WebGame.problems``:
+    jass' Stöck at Obenabe), or ``None``."""
+    from scoresheets.games import registry  # the games' forms import this module
+
+    return next(
+        (game.problems[code] for game in registry.GAMES.values() if code in game.problems), None
+    )
 
 
 def team_choices(team_names: dict[str, str]) -> list[tuple[str, str]]:
@@ -381,7 +391,9 @@ class HandForm(OneTimeKeyForm):
     (whose ``hand_type`` it builds), adds its own fields and their values
     (:meth:`game_fields`, :meth:`game_initial`), and its template
     ``partials`` (by slot: ``contract``, ``points_quick``, ``points_hint``;
-    ``hand_form.html`` includes those the game has).
+    ``hand_form.html`` includes those the game has). ``rules``: the match's
+    rules (``None`` without a match), for a game whose form shows what they
+    play (jass: its modes' factors, Weis and Stöck or not).
     """
 
     engine: ClassVar[Engine]
@@ -430,10 +442,12 @@ class HandForm(OneTimeKeyForm):
         players: Sequence[Player] = (),
         announcements: bool = True,
         writes: str | None = None,
+        rules: Any = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.writes = writes
+        self.rules = rules
         self.players = tuple(players)
         self.team_names = team_names
         if self.players:

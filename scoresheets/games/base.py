@@ -123,7 +123,10 @@ class WebGame:
       for a game that tells a hand otherwise than a belote table (``None``:
       the taker, the contract, trick points, capot, belote, announcements);
       ``data``: a match-document hand, ``who``: the taker's name,
-      ``team_name(team)``: a team's name.
+      ``team_name(team)``: a team's name;
+    - ``problems``: the message of each problem code only its engine gives
+      (jass' ``stoeck_without_trump``), in the user's language, wherever a
+      problem is said (``game_forms.problem_message``).
 
     Its worked cases are its engine's (``Engine.case_folders``).
     """
@@ -145,6 +148,7 @@ class WebGame:
     penalty_points: tuple[int, ...] = ()
     row_badges: Callable[[Any, Any], list[tuple[str | None, str]]] | None = None
     summary: Callable[[Mapping[str, Any], str, Callable[[str], str]], list[str]] | None = None
+    problems: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def name(self) -> str:

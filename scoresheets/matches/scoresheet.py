@@ -118,8 +118,10 @@ class Scoresheet:
 
     @cached_property
     def teams(self) -> list[TeamView]:
-        """Both teams with their totals and progress toward the target."""
+        """Both teams with their totals and progress toward the target (a
+        match without one, jass' of a number of hands: toward the higher total)."""
         match, result = self.match, self.result
+        scale = match.target or max(result.totals.a, result.totals.b)
         teams = []
         for code in scoring.TEAMS:
             players = tuple(p.name for p in self.players if p.team == code)
@@ -132,7 +134,7 @@ class Scoresheet:
                     players=players,
                     show_players=len(players) == 2 and name != default_team_name(*players),
                     total=total,
-                    percent=max(0, min(100, total * 100 // max(match.target, 1))),
+                    percent=max(0, min(100, total * 100 // max(scale, 1))),
                     winner=result.winner == code,
                 )
             )

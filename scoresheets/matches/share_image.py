@@ -111,10 +111,12 @@ def _chart(draw: ImageDraw.ImageDraw, sheet: Scoresheet, box: tuple[int, int, in
         "A": [0, *(h.totals.a for h in hands)],
         "B": [0, *(h.totals.b for h in hands)],
     }
-    values = [v for points in series.values() for v in points] + [target]
+    # A match of a number of hands without a target (jass' tournament) has no target line.
+    marks = [] if target is None else [target]
+    values = [v for points in series.values() for v in points] + marks
     low, high = min(0, *values), max(values) or 1
     small = _font(22)
-    label_width = int(max(draw.textlength(str(v), font=small) for v in (low, high, target))) + 12
+    label_width = int(max(draw.textlength(str(v), font=small) for v in (low, high, *marks))) + 12
     plot_left = left + label_width
 
     def x(index: int) -> float:
@@ -127,9 +129,10 @@ def _chart(draw: ImageDraw.ImageDraw, sheet: Scoresheet, box: tuple[int, int, in
     draw.line([(plot_left, y(0)), (right, y(0))], fill=LINE, width=2)
     # The target, dashed.
     step = 16
-    for start in range(int(plot_left), right, step * 2):
-        draw.line([(start, y(target)), (min(start + step, right), y(target))], fill=TARGET, width=2)
-    draw.text((left, y(target)), str(target), font=small, fill=TARGET, anchor="lm")
+    for mark in marks:
+        for start in range(int(plot_left), right, step * 2):
+            draw.line([(start, y(mark)), (min(start + step, right), y(mark))], fill=TARGET, width=2)
+        draw.text((left, y(mark)), str(mark), font=small, fill=TARGET, anchor="lm")
     draw.text((left, y(0)), "0", font=small, fill=MUTED, anchor="lm")
     for team, points in series.items():
         line = [(x(i), y(v)) for i, v in enumerate(points)]

@@ -115,8 +115,9 @@ class Match(models.Model):
         return rules
 
     @property
-    def target(self) -> int:
-        """The points that end the match (every game's rule ``target``)."""
+    def target(self) -> int | None:
+        """The points that end the match (every game's rule ``target``;
+        ``None`` for jass' match of a number of hands, which has none)."""
         return self.rules.target
 
     @property
