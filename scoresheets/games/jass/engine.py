@@ -276,6 +276,12 @@ class JassHand:
         """The team that named the mode (the kernel's ``GameHand.taker``)."""
         return self.announcer
 
+    @property
+    def trick_points(self) -> Any:
+        """``card_points`` by the name the shared columns of a table's hands
+        CSV read (a belote table's trick points)."""
+        return self.card_points
+
 
 # --------------------------------------------------------------------------
 # Validation
@@ -999,6 +1005,6 @@ ENGINE = Engine(
     presets=(SCHIEBER_1000, SWISSLOS_2500, TURNIER_12),
     case_folders=("scoresheets/games/jass/cases", "../shared/scoring/jass"),
     end_of_match=end_of_match,
+    taker_key="announcer",
 )
-"""Schieber jass as the kernel sees it (not yet in the registry,
-``scoresheets.scoring.engines``: its web half is still to come)."""
+"""Schieber jass as the kernel and the registry see it."""

@@ -545,23 +545,40 @@ export function magnitude(hand) {
   return 4 * weis + 10000;
 }
 
-// What jass adds to a hand typed in its form (a form still to come, the
-// fields named as the hand's keys): {mode, announcer, match, stoeck, out},
-// or undefined when the form would refuse a value. ``value(name)``: the
-// value the form posts for ``name``; ``team(chip)``: a team chip's "A", "B",
-// null for none, undefined for anything else.
-export function formFields(value, team) {
+// Nothing of belote's hand form: the jass form is its own (handFromForm).
+export function formFields() {
+  return {};
+}
+
+const TEAM_FIELDS = ["points_team", "match", "stoeck", "out"];
+
+// The hand document its hand form (forms.JassHandForm) makes of the fields
+// it posts (``value(name)``: the posted value, "" when absent), or null
+// when the form refuses them; the engine checks the rest. ``read``:
+// pending.js' readers (team, integerOf, seatTeam) and ``max``, the Weis
+// fields' largest value (the server's, in the sheet's scorer data). Every
+// field is read whatever the rules: the form has them all (the engine
+// refuses Weis, Stöck or ``out`` where the rules do not play them).
+export function handFromForm(value, read) {
+  const taker = value("taker");
+  if (!/^[1-4]$/.test(taker)) return null; // who announced: a player, required
   const mode = value("mode");
-  if (mode && !MODES.includes(mode)) return undefined;
-  const chips = {};
-  for (const name of ["announcer", "match", "stoeck", "out"]) {
-    chips[name] = team(value(name));
-    if (chips[name] === undefined) return undefined;
-  }
-  return { mode: mode || null, ...chips };
+  if (mode && !MODES.includes(mode)) return null;
+  const points = read.integerOf(value("points"));
+  const weis = [read.integerOf(value("weis_a")), read.integerOf(value("weis_b"))];
+  const teams = TEAM_FIELDS.map((name) => read.team(value(name)));
+  if (Number.isNaN(points) || teams.includes(undefined)) return null;
+  if (weis.some((w) => Number.isNaN(w) || (w !== null && (w < 0 || w > read.max)))) return null;
+  const [pointsTeam, match, stoeck, out] = teams;
+  const announcer = read.seatTeam(taker);
+  return {
+    mode: mode || null, announcer,
+    points: points === null ? null : { [pointsTeam || announcer]: points },
+    match, stoeck, weis: { A: weis[0] || 0, B: weis[1] || 0 }, declared: null, out,
+  };
 }
 
 export const ENGINE = {
   name: GAME, hasReserve: false, parseRulesObject, parseHand, checkHand, scoreHand, blocksWin,
-  endOfMatch, magnitude, handKeys: HAND_KEYS, formFields,
+  endOfMatch, magnitude, handKeys: HAND_KEYS, formFields, handFromForm,
 };

@@ -1,0 +1,274 @@
+"""Schieber jass' forms: its rules (built from its engine and words) and its
+hand form, in the table's words (JASS, *Hand*): the mode (the four suits by
+their Swiss names, Obenabe, Undenufe), who announced it, the card points of
+one team (0-157, the other has the rest), a Match, the Stöck, each team's
+Weis as a sum (only the team with the best Weis scores any: a helper on the
+page compares the best declaration of each), and, when both teams pass the
+target in one hand and the tricks decide, who went out first.
+
+Who announced is a player (Vorhand or, when Vorhand pushed, "geschoben",
+the partner who then named the mode): both are of the announcing team,
+which is all the score needs; the form keeps no "geschoben" mark (it
+changes nothing to the score, and the sheet's history names the player
+tapped). No redeal: at jass the mode is always named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scoresheets import scoring
+from scoresheets.game_forms import (
+    ANNOUNCEMENTS_MAX,
+    HandForm,
+    optional_team_choices,
+    problem_message,
+    rules_form_class,
+)
+from scoresheets.games.jass import words
+from scoresheets.games.jass.engine import (
+    CARD_POINTS,
+    ENGINE,
+    MODES,
+    NO_TRUMP,
+    RANKS,
+    Ausmachen,
+    JassRules,
+    multiplier,
+    validated_weis,
+)
+
+_RulesForm = rules_form_class(ENGINE, words.RULES, presets_label=words.RULES_LABEL, name="_Rules")
+
+TARGET_OR_ROUNDS = _("Donnez un objectif, ou un nombre de donnes.")
+
+
+class RulesForm(_RulesForm):
+    """Jass' rules on the new-match page: its presets, the target, every
+    rule. A match of a number of hands (``rounds``) has no target (JASS,
+    rule ``rounds``): the target may then be left empty, and is dropped if
+    typed; without ``rounds`` it is required."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].required = False
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("rounds") is not None:
+            data["target"] = None
+        elif data.get("target") is None and "target" not in self.errors:
+            self.add_error("target", TARGET_OR_ROUNDS)
+        return data
+
+
+# Each team's Weis (points): the announcements' cap, far above any real
+# hand's, which the phone's reading of the form follows too.
+WEIS_MAX = ANNOUNCEMENTS_MAX
+# The Weis chips: a Dreiblatt, a Vierblatt, a Fünfblatt or four of a kind,
+# four Nines or a Sechsblatt, four Jacks or a Siebenblatt (JASS, *Weis*).
+WEIS_UNITS = (20, 50, 100, 150, 200)
+
+# The engine's problems with fields the form names otherwise ("weis" alone:
+# both teams have Weis, said at the top of the form).
+FIELDS = {"announcer": "taker", "weis.A": "weis_a", "weis.B": "weis_b", "weis": None}
+# Shared codes said in jass' words on its own fields.
+FIELD_MESSAGES = {
+    ("required", "mode"): _("Choisissez l'atout, Obenabe ou Undenufe."),
+    ("required", "points"): _("Saisissez les points d'une équipe (0 à 157), ou un Match."),
+    ("required", "out"): _(
+        "Les deux équipes passent l'objectif sur leurs plis : dites laquelle est sortie "
+        "la première."
+    ),
+}
+ANNOUNCER_REQUIRED = _("Choisissez qui a annoncé.")
+
+
+class ModeSelect(forms.RadioSelect):
+    """The modes as big chips: each option gives the template its suit's
+    ``symbol`` ("♥", none for Obenabe and Undenufe), its Swiss name (``swiss``) and
+    its ``factor`` under the match's rules (``factors``, by mode); the
+    radio's accessible name is its whole label ("Schilten ♠ ×2")."""
+
+    factors: dict[str, int] = {}
+
+    def create_option(self, name: str, value: Any, label: Any, *args: Any, **kwargs: Any) -> dict:
+        option = super().create_option(name, value, label, *args, **kwargs)
+        mode = str(value)
+        option["symbol"] = words.MODE_SYMBOLS.get(mode, "")
+        option["swiss"] = words.MODE_NAMES.get(mode, mode)
+        option["factor"] = self.factors.get(mode, 1)
+        option["attrs"]["aria-label"] = str(label)
+        return option
+
+
+def _factors(rules: JassRules) -> dict[str, int]:
+    """Each mode's factor under ``rules`` (1 for rules the engine refuses)."""
+    try:
+        return {mode: multiplier(rules, mode) for mode in MODES}
+    except (KeyError, TypeError, ValueError):
+        return dict.fromkeys(MODES, 1)
+
+
+def _mode_choices(factors: dict[str, int]) -> list[tuple[str, str]]:
+    """The modes as choices: "Rosen ♥", "Obenabe ×3" (the factor when it
+    is more than 1)."""
+    out = []
+    for mode in MODES:
+        name, factor = words.mode_name(mode), factors[mode]
+        out.append((mode, f"{name} ×{factor}" if factor > 1 else name))
+    return out
+
+
+class JassHandForm(HandForm):
+    """One jass hand (JASS, *Hand*): ``mode``; the shared ``taker`` (here who
+    announced: a player, whose team is the announcing team), ``points`` and
+    ``points_team`` (card points, 0-157, of one team: by default the
+    announcer's); ``match``, ``stoeck`` and ``out`` (a team or nobody);
+    each team's Weis (``weis_a``, ``weis_b``, points). Belote's other
+    fields are not asked. Every field is there whatever the rules: those
+    the rules do not play (Weis and Stöck in a tournament, ``out`` in a
+    match of a number of hands) are not shown, and the engine refuses them
+    if posted (the phone reads the form as the server, rules unseen)."""
+
+    engine = ENGINE
+    partials = {"fields": "games/jass/_fields.html"}
+    trick_points_total = CARD_POINTS
+    weis_units = WEIS_UNITS
+
+    mode = forms.ChoiceField(label=_("Atout"), required=False, choices=(), widget=ModeSelect)
+    match = forms.ChoiceField(
+        label=_("Match (les neuf plis)"), required=False, widget=forms.RadioSelect
+    )
+    stoeck = forms.ChoiceField(
+        label=_("Stöck (roi et dame d'atout)"), required=False, widget=forms.RadioSelect
+    )
+    weis_a = forms.IntegerField(label=_("Weis"), required=False, min_value=0, max_value=WEIS_MAX)
+    weis_b = forms.IntegerField(label=_("Weis"), required=False, min_value=0, max_value=WEIS_MAX)
+    out = forms.ChoiceField(
+        label=_("Qui est sorti le premier ?"), required=False, widget=forms.RadioSelect
+    )
+
+    NOT_ASKED = ("capot", "belote", "belote_seat", "ann_team", "ann_points")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["announcements"] = False
+        super().__init__(*args, **kwargs)
+        if not isinstance(self.rules, JassRules):  # no match (a test's form): the defaults
+            self.rules = JassRules()
+        for name in self.NOT_ASKED:
+            self.fields.pop(name, None)
+        self.fields["taker"].label = _("Qui annonce ?")
+        self.fields["points"].label = _("Points")
+        factors = _factors(self.rules)
+        self.fields["mode"].choices = _mode_choices(factors)
+        self.fields["mode"].widget.factors = factors
+        nobody = pgettext_lazy("jass", "Personne")
+        for name in ("match", "stoeck", "out"):
+            self.fields[name].choices = optional_team_choices(nobody, self.team_names)
+            self.fields[name].initial = ""
+
+    @property
+    def plays_weis(self) -> bool:
+        """Whether the rules play Weis and Stöck (the page shows their fields)."""
+        return self.rules.weis_stoeck is not False
+
+    @property
+    def asks_out(self) -> bool:
+        """Whether a hand may need ``out``: a match to a target whose
+        Ausmachen goes step by step (the page keeps it under a disclosure)."""
+        return self.rules.rounds is None and self.rules.ausmachen != Ausmachen.TOTALS
+
+    @property
+    def not_shown(self) -> tuple[str, ...]:
+        """The fields the page does not show under the match's rules (a
+        problem with one of them, posted all the same, is said at the top)."""
+        hidden = () if self.plays_weis else ("stoeck", "weis_a", "weis_b")
+        return hidden if self.asks_out else (*hidden, "out")
+
+    def no_trump_modes(self) -> str:
+        """The modes without Stöck, for the page's script: "obenabe undenufe"."""
+        return " ".join(NO_TRUMP)
+
+    def weis_kinds(self) -> list[tuple[str, Any]]:
+        """The Weis helper's kinds of a best declaration: a sequence by its
+        number of cards ("3" ... "9"), then a four ("four")."""
+        return [
+            *((str(n), label) for n, label in words.SEQUENCE_NAMES.items()),
+            ("four", words.FOUR_NAME),
+        ]
+
+    def weis_ranks(self) -> list[tuple[str, Any]]:
+        """The Weis helper's top cards (a four's rank), low to high (JASS, *Weis*)."""
+        return [(rank, words.RANK_NAMES[rank]) for rank in RANKS]
+
+    def weis_rows(self) -> list[tuple[forms.BoundField, str, str]]:
+        """Each team's Weis field, with its team and the team's name."""
+        return [
+            (self["weis_a"], "A", self.team_names["A"]),
+            (self["weis_b"], "B", self.team_names["B"]),
+        ]
+
+    @property
+    def is_redeal(self) -> bool:
+        """Never: at jass the mode is always named (JASS, top)."""
+        return False
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        errors = self.errors.get("taker")
+        if errors and not data.get("taker"):  # the shared form says it in belote's words
+            self.errors["taker"] = self.error_class([ANNOUNCER_REQUIRED])
+        return data
+
+    def hand_input(self) -> Any:
+        """The engine's :class:`JassHand` for this hand (call after ``is_valid()``)."""
+        data = self.cleaned_data
+        team = self.taker_team()
+        points = data.get("points")
+        return self.engine.hand_type(
+            mode=data.get("mode") or None,
+            announcer=team,
+            points_team=(data.get("points_team") or team) if points is not None else None,
+            card_points=points,
+            match=data.get("match") or None,
+            stoeck=data.get("stoeck") or None,
+            weis=scoring.Pair(data.get("weis_a") or 0, data.get("weis_b") or 0),
+            out=data.get("out") or None,
+        )
+
+    @classmethod
+    def initial_for(cls, hand: Any) -> dict[str, Any]:
+        """The correction form's values for a stored hand (its announcing
+        player, or the team's first player when only the team is known).
+        A hand imported with its declarations shows the Weis they came to
+        (saved again, as sums)."""
+        given = hand.to_input()
+        seat = hand.taker_seat or (1 if given.announcer == "A" else 2)
+        weis = validated_weis(hand.match.rules, given)
+        return {
+            "taker": str(seat),
+            "mode": given.mode,
+            "points": given.card_points,
+            "points_team": given.points_team or "",
+            "match": given.match or "",
+            "stoeck": given.stoeck or "",
+            "weis_a": weis.a or None,
+            "weis_b": weis.b or None,
+            "out": given.out or "",
+            "hand_version": hand.version,
+        }
+
+    def add_problems(self, error: scoring.MatchError) -> None:
+        """Put the engine's problems next to the fields they are about, in
+        jass' words where the shared ones are a belote table's."""
+        for problem in error.problems:
+            field = FIELDS.get(problem.field, problem.field.split(".")[0])
+            if field is not None and (field not in self.fields or field in self.not_shown):
+                field = None  # said at the top of the form
+            message = FIELD_MESSAGES.get((problem.code, problem.field))
+            self.add_error(field, str(message) if message else problem_message(problem))
