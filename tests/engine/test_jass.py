@@ -3,9 +3,8 @@ contract.
 
 - every worked case of its two folders (its own copy,
   scoresheets/games/jass/cases, and ../shared/scoring/jass when present)
-  through the kernel's ``score_match`` and ``result_document``; jass is not
-  in the registry yet (its web half is still to come), so its ``ENGINE`` is
-  called directly;
+  through the kernel's ``score_match`` and ``result_document``, with its
+  ``ENGINE`` (the registry's);
 - the contract's examples, table by table: *Scoring one hand*, *Weis*
   (ranking and every kind of invalid declaration), *End of match*
   (Ausmachen, rounds), the rules;
@@ -816,7 +815,8 @@ def test_a_four_against_a_sequence_of_its_points_ranks_by_the_rule(equal_weis, w
 def test_the_presets():
     from scoresheets.scoring.engines import ENGINES
 
-    keys = [p.key for engine in (*ENGINES.values(), ENGINE) for p in engine.presets]
+    assert ENGINES["jass"] is ENGINE
+    keys = [p.key for engine in ENGINES.values() for p in engine.presets]
     assert len(keys) == len(set(keys))
     assert ENGINE.presets[0].rules == JassRules()  # the default first
     for preset in ENGINE.presets:

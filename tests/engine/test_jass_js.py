@@ -5,12 +5,9 @@ and not, answer alike (the result document, each hand's breakdown, extras
 and end of match, or every problem: hand, field, code, message, params, in
 order).
 
-Jass is not in the registry yet (its web half is still to come), so the
-node process (tests/engine/js/scorer_process.mjs, unchanged) is told of its
-scorer by path: ``Scorer(unregistered=[("jass", its package folder)])``
-adds it to the static layout (tests/node.py, :func:`tests.node.layout`),
-served as ``games/jass/scoring.js`` and loaded after the registry's games,
-as it will be once registered. Every document here says ``"game": "jass"``.
+The node process (tests/engine/js/scorer_process.mjs) loads every
+registered game's scorer, jass' as ``games/jass/scoring.js``
+(:func:`tests.node.layout`). Every document here says ``"game": "jass"``.
 
 Without node the tests skip and say why; under ``CI=true`` that is a failure.
 """
@@ -36,7 +33,6 @@ from tests.engine import test_jass as props
 from tests.engine.test_cases import assert_matches_expected
 from tests.engine.test_js_scorer import Scorer, full_result, js_view
 
-JASS_FOLDER = Path(__file__).resolve().parents[2] / "scoresheets" / "games" / "jass"
 SAFE = 2**53 - 1  # Number.MAX_SAFE_INTEGER
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
@@ -44,7 +40,7 @@ DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=S
 
 @pytest.fixture(scope="module")
 def scorer():
-    running = Scorer(unregistered=[("jass", JASS_FOLDER)])
+    running = Scorer()
     yield running
     running.close()
 

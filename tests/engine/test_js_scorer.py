@@ -30,7 +30,6 @@ import json
 import math
 import random
 import subprocess
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,17 +66,16 @@ DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=S
 
 
 class Scorer:
-    """The node process that scores documents with static/js/scoring/
-    (``unregistered``: games not in the registry yet, whose scorer it loads
-    too, :func:`tests.node.layout`)."""
+    """The node process that scores documents with static/js/scoring/, every
+    game's scorer loaded (:func:`tests.node.layout`)."""
 
-    def __init__(self, unregistered: Sequence[tuple[str, Path]] = ()) -> None:
+    def __init__(self) -> None:
         # The static modules are plain .js files with import/export, with no
         # package.json saying so: node detects them (flag needed before 22.7).
         self.process = subprocess.Popen(
             # The static files as served, every game's scorer loaded (tests/node.py).
             node.command("--experimental-detect-module", str(PROCESS)),
-            env=node.env(unregistered),
+            env=node.env(),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -81,6 +81,9 @@ def test_the_presets_are_valid_rules_and_the_classic_one_is_the_default():
         "rotterdams",
         "competitie",
         "tot_1500",
+        "schieber_1000",
+        "swisslos_2500",
+        "turnier_12",
     ]
     assert list(presets.presets_of("belote")) == ["classique", "annonces", "marocaine", "concours"]
     for preset in presets.presets_of("belote").values():
@@ -115,7 +118,7 @@ def test_the_values_are_plain_json():
         # (prefixed; no card names: a coinche match names French cards).
         **{
             key: {f"{game}-{name}": value for name, value in presets.rule_values(p.rules).items()}
-            for game in ("coinche", "klaverjas")
+            for game in ("coinche", "klaverjas", "jass")
             for key, p in presets.presets_of(game).items()
         },
     }
@@ -244,6 +247,9 @@ def test_each_preset_knows_its_game_from_its_rules():
         "rotterdams": "klaverjas",
         "competitie": "klaverjas",
         "tot_1500": "klaverjas",
+        "schieber_1000": "jass",
+        "swisslos_2500": "jass",
+        "turnier_12": "jass",
     }
     assert list(presets.presets_of("coinche")) == ["federation", "entre_amis"]
     for preset in presets.presets_of("coinche").values():
@@ -252,6 +258,7 @@ def test_each_preset_knows_its_game_from_its_rules():
         "belote": presets.CLASSIQUE,
         "coinche": presets.FEDERATION,
         "klaverjas": presets.PRESETS["amsterdams"],
+        "jass": presets.PRESETS["schieber_1000"],
     } == presets.DEFAULTS
 
 

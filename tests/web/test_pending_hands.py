@@ -20,6 +20,7 @@ from django.http import QueryDict
 from scoresheets import scoring
 from scoresheets.forms import hand_form
 from scoresheets.game_forms import ANNOUNCEMENTS_MAX
+from scoresheets.games.jass.engine import JassRules
 from scoresheets.games.klaverjas.engine import KlaverjasRules
 from scoresheets.matches import services
 from scoresheets.scoring import CoincheRules
@@ -58,6 +59,19 @@ KLAVERJAS_VALUES = {
     "roem_b": ["", "0", "100", "170", str(ANNOUNCEMENTS_MAX)],
     "pit": ["", "A", "B", "x"],
     "revoke": ["", "A", "B", "q"],
+    "action": ["", "pass"],
+}
+
+JASS_VALUES = {
+    "taker": ["", "1", "2", "3", "4", "5", "A"],
+    "mode": ["", "hearts", "spades", "obenabe", "undenufe", "no_trump", "x"],
+    "points": ["", "0", "92", "157", "158", "-1", "92.0", " 90 ", "abc"],
+    "points_team": ["", "A", "B", "C"],
+    "match": ["", "A", "B", "x"],
+    "stoeck": ["", "A", "B", "q"],
+    "weis_a": ["", "0", "20", "50", "30", "-20", str(ANNOUNCEMENTS_MAX + 10), "x"],
+    "weis_b": ["", "0", "100", "170", str(ANNOUNCEMENTS_MAX)],
+    "out": ["", "A", "B", "z"],
     "action": ["", "pass"],
 }
 
@@ -123,7 +137,12 @@ def _phone_hands(game: str, forms: list[list[list[str]]], *, played: bool) -> li
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("game", "values"),
-    [("belote", BELOTE_VALUES), ("coinche", COINCHE_VALUES), ("klaverjas", KLAVERJAS_VALUES)],
+    [
+        ("belote", BELOTE_VALUES),
+        ("coinche", COINCHE_VALUES),
+        ("klaverjas", KLAVERJAS_VALUES),
+        ("jass", JASS_VALUES),
+    ],
 )
 def test_a_kept_hand_is_read_on_the_phone_as_the_server_reads_it(game, values):
     names = ["Alice", "Bob", "Claire", "Dan"]
@@ -131,6 +150,8 @@ def test_a_kept_hand_is_read_on_the_phone_as_the_server_reads_it(game, values):
         match = services.match_create(names=names, rules=CoincheRules())
     elif game == "klaverjas":
         match = services.match_create(names=names, rules=KlaverjasRules())
+    elif game == "jass":
+        match = services.match_create(names=names, rules=JassRules(multipliers="1_2_3"))
     else:
         match = make_match(announcements=True)
     players = tuple(match.players.all())

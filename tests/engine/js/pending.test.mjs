@@ -90,6 +90,21 @@ test("a coinche hand: the bid a number or a word, the suit, the coinche, solo", 
   assert.equal(generale.solo, true);
 });
 
+test("a jass hand as its own form makes it: the mode, the announcer's team, Weis per team; a kept one scored", () => {
+  const hand = P.handOf(fields([["taker", "1"], ["mode", "spades"], ["points", "92"], ["weis_b", "50"], ["match", ""], ["stoeck", ""], ["out", ""]]), "jass");
+  assert.deepEqual(hand, {
+    mode: "spades", announcer: "A", points: { A: 92 }, match: null, stoeck: null, weis: { A: 0, B: 50 },
+    declared: null, out: null,
+  });
+  assert.deepEqual(P.handOf(fields([["taker", "2"], ["mode", "obenabe"], ["match", "B"]]), "jass").points, null);
+  assert.equal(P.handOf(fields([["taker", "1"], ["mode", "trumps"]]), "jass"), null);
+  assert.equal(P.handOf(fields([["taker", "1"], ["mode", "hearts"], ["weis_a", "2010"]]), "jass", { announcementsMax: 2000 }), null);
+  // JASS, *Scoring one hand*: spades at 1_2_3, A 92, B wins Weis 50: A 184, B 230.
+  const server = { ...data([]), document: { game: "jass", rules: { target: 2500, multipliers: "1_2_3" }, hands: [] } };
+  const sheet = P.pendingSheet(server, [newHand("j1", [["taker", "1"], ["mode", "spades"], ["points", "92"], ["weis_b", "50"]])]);
+  assert.deepEqual(sheet.totals, { A: 184, B: 230 });
+});
+
 test("kept hands move the totals after the server's, each row with its score; a refused one does not count", () => {
   const server = data([belote(100), belote(90, "B")]);
   const entries = [
