@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -30,10 +31,17 @@ def node() -> str:
     pytest.skip(reason)
 
 
-def layout() -> dict:
+def layout(unregistered: Sequence[tuple[str, Path]] = ()) -> dict:
     """The static folders by served prefix (the project's, then each game's,
-    as STATICFILES_DIRS) and each game's scorer, in the registry's order."""
+    as STATICFILES_DIRS) and each game's scorer, in the registry's order.
+
+    ``unregistered``: (name, package folder) of games whose engine is not in
+    the registry yet (belote for three and two, before their pages: their
+    scorers are held to their engines all the same), served and loaded after the registry's, as they
+    will be once registered (``games/<name>/scoring.js`` from the package's
+    ``static/games/<name>/``)."""
     games = [(name, assets.folder(name)) for name in ENGINES]
+    games += [(name, Path(folder)) for name, folder in unregistered]
     # Each game's files as they are served, under its prefix (games/<name>/).
     served = [
         (assets.prefix(name), str(folder / "static" / assets.prefix(name)))
@@ -49,6 +57,7 @@ def command(*args: str) -> list[str]:
     return [node(), "--import", LAYOUT.as_uri(), *args]
 
 
-def env() -> dict[str, str]:
-    """The process environment with ``REBELOTE_STATIC`` (:func:`layout`)."""
-    return {**os.environ, "REBELOTE_STATIC": json.dumps(layout())}
+def env(unregistered: Sequence[tuple[str, Path]] = ()) -> dict[str, str]:
+    """The process environment with ``REBELOTE_STATIC`` (:func:`layout`,
+    with the ``unregistered`` games' scorers too)."""
+    return {**os.environ, "REBELOTE_STATIC": json.dumps(layout(unregistered))}

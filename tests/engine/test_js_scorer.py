@@ -30,6 +30,7 @@ import json
 import math
 import random
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,15 +68,17 @@ DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=S
 
 class Scorer:
     """The node process that scores documents with static/js/scoring/, every
-    game's scorer loaded (:func:`tests.node.layout`)."""
+    game's scorer loaded (:func:`tests.node.layout`), and the scorers of
+    ``unregistered`` games, whose pages are not there yet (belote for three
+    and two)."""
 
-    def __init__(self) -> None:
+    def __init__(self, unregistered: Sequence[tuple[str, Path]] = ()) -> None:
         # The static modules are plain .js files with import/export, with no
         # package.json saying so: node detects them (flag needed before 22.7).
         self.process = subprocess.Popen(
             # The static files as served, every game's scorer loaded (tests/node.py).
             node.command("--experimental-detect-module", str(PROCESS)),
-            env=node.env(),
+            env=node.env(unregistered),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -178,8 +178,10 @@ def test_a_match_and_the_stoeck(client: Client):
     )
     assert sheet.hand_summary(sheet.hands[0]) == "Beat annonce Obenabe · Match Eux"
     page = client.get(f"/m/{match.token}/").content.decode()
-    assert '<span class="badge badge-match">Match</span>' in page
-    assert '<span class="badge badge-konter_match">Konter-Match</span>' in page
+    # Each badge on its team: the Match and the Konter-Match, the Stöck.
+    assert '<span class="badge team-b">Match</span>' in page
+    assert '<span class="badge team-b">Konter-Match</span>' in page
+    assert '<span class="badge team-a">Stöck</span>' in page
 
 
 def test_a_wrong_hand_says_why_and_saves_nothing(client: Client):

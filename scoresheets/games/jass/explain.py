@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scoresheets.games.jass import words
 from scoresheets.games.jass.engine import JassOutcome
 from scoresheets.games.jass.words import mode_name
 
@@ -100,3 +101,20 @@ def summary(data: Any, who: str, team_name: Any) -> list[str]:
     if data.get("out"):
         parts.append(_("sortie %(team)s") % {"team": team_name(data["out"])})
     return parts
+
+
+def row_badges(given: Any, result: Any) -> list[tuple[str | None, str]]:
+    """A jass hand's badges on its row (``WebGame.row_badges``): its Match
+    or Konter-Match on the team that took every trick, each team's Weis as
+    validated (the engine's, declarations compared), Stöck on its team."""
+    badges: list[tuple[str | None, str]] = []
+    word = words.BADGES.get(str(result.outcome))
+    if word:
+        badges.append((given.match, str(word)))
+    weis = (result.extras or {}).get("weis") or {}
+    for team in ("A", "B"):
+        if weis.get(team):
+            badges.append((team, _("Weis %(points)s") % {"points": weis[team]}))
+    if given.stoeck:
+        badges.append((given.stoeck, _("Stöck")))
+    return badges

@@ -31,7 +31,7 @@ GAME = WebGame(
     targets=(1000, 1500, 2500),
     contract=contract,
     csv_words={"outcome": words.OUTCOMES},
-    badges=words.BADGES,
+    row_badges=explain.row_badges,
     summary=explain.summary,
     problems=words.PROBLEMS,
 )
