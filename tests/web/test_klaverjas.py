@@ -105,9 +105,13 @@ def test_a_wrong_hand_says_why_and_saves_nothing(client: Client):
     response = _type(client, match, taker="1", points="90", roem_a="30")
     assert response.status_code == 422
     assert Match.objects.get().hands.count() == 0
-    assert "20, 50, 100" in response.content.decode()
+    # Said in the page's words (klaverjas' own problem), not the engine's English.
+    body = response.content.decode()
+    assert "La roem vaut 0 ou une somme de 20, 50, 100 et 200" in body
+    assert "must be" not in body
     response = _type(client, match, taker="1", pit="A", points="90")
     assert response.status_code == 422 and match.hands.count() == 0
+    assert "le pit a tous les plis" in response.content.decode()
 
 
 def test_a_hand_is_corrected_on_its_page(client: Client):

@@ -22,4 +22,5 @@ GAME = WebGame(
     csv_words={"outcome": words.OUTCOMES},
     row_badges=explain.row_badges,
     summary=explain.summary,
+    problems=words.PROBLEMS,
 )

@@ -98,3 +98,18 @@ RULES: tuple[RuleWords, ...] = (
 
 # The outcomes of a hand, as the sheet, the exports and the statistics say them.
 OUTCOMES = {"made": _("réussi"), "nat": _("nat"), "revoke": _("verzaken")}
+
+# The message of each problem only klaverjas' engine gives (WebGame.problems):
+# said in the user's language wherever a problem is (forms, imports, undo).
+PROBLEMS = {
+    "not_roem_sum": _("La roem vaut 0 ou une somme de 20, 50, 100 et 200 (pas 10 ni 30)."),
+    "revoke_with_pit": _("Un pit ou un verzaakt, pas les deux."),
+    "points_with_pit": _("Avec un pit, ne saisissez pas de points : le pit a tous les plis."),
+    "points_with_revoke": _(
+        "Avec un verzaakt, ne saisissez pas de points : l'autre équipe a tout."
+    ),
+    "roem_with_revoke": _("Pas de roem sur une donne verzaakt."),
+    "roem_without_trick": _(
+        "Une équipe sans pli n'a pas de roem : la roem sur la table va à qui prend le pli."
+    ),
+}
