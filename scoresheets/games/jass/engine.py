@@ -53,6 +53,7 @@ from scoresheets.scoring.kernel import (
     problem,
     result_document,
     rule_values,
+    rule_values_of,
 )
 
 __all__ = [
@@ -779,13 +780,9 @@ DECLARATION_KEYS = ("seat", "kind", "suit", "length", "top", "rank")
 
 
 def _parse_rules(raw: Any, out: list[Problem]) -> JassRules | None:
-    if not isinstance(raw, dict):
-        out.append(problem(None, "rules", "not_object", "must be an object"))
+    values = rule_values_of(raw, out, RULE_KEYS)
+    if values is None:
         return None
-    for key in raw:
-        if key not in RULE_KEYS:
-            out.append(problem(None, f"rules.{key}", "unknown_key", "is not a known rule"))
-    values = {key: raw[key] for key in RULE_KEYS if key in raw}
     if "target" not in raw and raw.get("rounds") is not None:
         values["target"] = None  # JASS, rule `rounds`: then no target
     rules = JassRules(**values)
