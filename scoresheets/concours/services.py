@@ -129,6 +129,15 @@ class State:
         """Whether a next partie remains to be drawn."""
         return len(self.parties) < self.settings.parties
 
+    def too_few_to_draw(self) -> int | None:
+        """The entrants a draw of the next partie needs (2 teams, 4 players
+        à la mêlée: :data:`MIN_PRESENT`) when fewer are present for it, else
+        ``None`` (the page then offers the draw as its main button)."""
+        number = len(self.parties) + 1
+        present = [e for e in self.entrants if e.present_at(number)]
+        least = MIN_PRESENT[self.settings.mode]
+        return least if len(present) < least else None
+
     def started(self) -> bool:
         """Whether the current partie has started: a hand was entered at one
         of its tables (deleted or not)."""
@@ -725,11 +734,9 @@ def concours_draw(
         )
     number = len(state.parties) + 1
     settings = state.settings
-    if number <= settings.parties:
-        present = [e for e in state.entrants if e.present_at(number)]
-        least = MIN_PRESENT[settings.mode]
-        if len(present) < least:
-            raise _problem("draw", "too_few", "too few entrants to draw", min=least)
+    least = state.too_few_to_draw() if number <= settings.parties else None
+    if least is not None:
+        raise _problem("draw", "too_few", "too few entrants to draw", min=least)
     draw = pairing.draw_partie(state.parsed, random.Random(locked.seed + number))
     rules = partie_rules(locked, number, settings)
     partie = ConcoursPartie.objects.create(concours=locked, number=number, byes=list(draw.byes))

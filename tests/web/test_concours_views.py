@@ -878,3 +878,22 @@ def test_a_team_leaving_mid_partie_is_told_what_becomes_of_its_table(client):
     response = client.post(url("concours_leave", concours), {"number": other.side_b[0]})
     page = client.get(response["Location"]).content.decode()
     assert "abandon après la partie 2." in page and "joue encore" not in page
+
+
+def test_before_the_first_draw_the_page_says_what_to_do_next(client):
+    """A newcomer's findings (issue 27): with no team yet, "Tirer la partie
+    1" is not the page's main button and the page says how many must be
+    present; once teams are registered, the page no longer says the tables
+    will be drawn "quand les équipes seront inscrites"."""
+    empty = make(teams=0)
+    body = client.get(url("concours", empty)).content.decode()
+    button = re.search(r'<button type="submit" class="([^"]*)">Tirer la partie 1</button>', body)
+    assert button and "button-primary" not in button.group(1)
+    assert "Il faut au moins 2 inscrits présents pour un tirage." in body
+    assert "quand les équipes seront inscrites" in body
+    ready = make(teams=4)
+    body = client.get(url("concours", ready)).content.decode()
+    button = re.search(r'<button type="submit" class="([^"]*)">Tirer la partie 1</button>', body)
+    assert button and "button-primary" in button.group(1)
+    assert "quand les équipes seront inscrites" not in body
+    assert "Il faut au moins" not in body
