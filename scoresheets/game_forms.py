@@ -118,7 +118,7 @@ def problem_message(problem: scoring.Problem) -> str:
 
 def _game_problem(code: str) -> Any:
     """The message of a problem only some game has (its ``WebGame.problems``:
-    jass' Stöck at Obenabe), or ``None``."""
+    a rule of one game only), or ``None``."""
     from scoresheets.games import registry  # the games' forms import this module
 
     return next(
@@ -298,7 +298,7 @@ def _rule_field(engine: Engine, words: Any, initial: Any) -> forms.Field:
     if tuple(choices) == (True, False):
         return forms.BooleanField(label=words.label, required=False, initial=initial)
     labelled = [(value, words.choices[value]) for value in choices]
-    if None in choices:  # a rule that may say nothing (klaverjas' variant): "" is None
+    if None in choices:  # a rule that may say nothing (a variant for the record): "" is None
         return forms.TypedChoiceField(
             label=words.label,
             choices=[("" if value is None else value, label) for value, label in labelled],
@@ -393,7 +393,7 @@ class HandForm(OneTimeKeyForm):
     ``partials`` (by slot: ``contract``, ``points_quick``, ``points_hint``;
     ``hand_form.html`` includes those the game has). ``rules``: the match's
     rules (``None`` without a match), for a game whose form shows what they
-    play (jass: its modes' factors, Weis and Stöck or not).
+    play (factors by contract, optional parts).
     """
 
     engine: ClassVar[Engine]

@@ -41,7 +41,7 @@ def game_name(game: str) -> str:
 
 
 def _value(words: RuleWords, value: Any) -> str:
-    if value is None and words.empty is not None:  # a rule left empty (donnes; jass' target)
+    if value is None and words.empty is not None:  # a rule left empty (donnes; an optional target)
         return str(words.empty)
     if words.optional_range is not None:  # a number of donnes, or none
         if value is None:

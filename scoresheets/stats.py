@@ -426,7 +426,7 @@ def summarize(match: PlayedMatch) -> MatchSummary:
 
 def _fell(hand: PlayedHand, team: str) -> bool:
     """Whether the taker's ``team`` lost a hand whose outcome is its game's
-    own (a klaverjas nat, or a revoke by the taker's team): counted as a
+    own (its taker's team lost the hand): counted as a
     belote taker's dedans. The kernel's outcomes are counted by name."""
     result = hand.result
     return (

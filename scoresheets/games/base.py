@@ -116,7 +116,7 @@ class WebGame:
       at it (points), offered beside the organiser's penalty field;
     - ``row_badges(given, result) -> [(team or None, word)]``: the badges
       of its own that a hand's row shows on the sheet and the share image
-      (a klaverjas hand's "Nat", "Roem 20", "Pit"), from the hand as entered
+      (its own outcome, bonuses, marks), from the hand as entered
       and the engine's result; ``None``: belote's only;
     - ``summary(data, who, team_name) -> [str]``: a hand as entered, in
       parts of one line ("Anouk joue", "points Nous 90", "roem Eux 20"),
@@ -125,7 +125,7 @@ class WebGame:
       ``data``: a match-document hand, ``who``: the taker's name,
       ``team_name(team)``: a team's name;
     - ``problems``: the message of each problem code only its engine gives
-      (jass' ``stoeck_without_trump``), in the user's language, wherever a
+      (a code of its engine alone), in the user's language, wherever a
       problem is said (``game_forms.problem_message``).
 
     Its worked cases are its engine's (``Engine.case_folders``).

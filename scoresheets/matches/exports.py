@@ -490,7 +490,7 @@ def season_ranking_csv(
 
 def _announced(given: Any, team: str) -> int | str:
     """A hand's announcements of one team (``"a"``/``"b"``, points) for
-    the hands' CSV, empty in a game without them (klaverjas writes roem in
+    the hands' CSV, empty in a game without them (a game with other bonuses writes them in
     its own columns)."""
     announcements = getattr(given, "announcements", None)
     return "" if announcements is None else getattr(announcements, team)

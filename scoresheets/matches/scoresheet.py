@@ -82,7 +82,7 @@ class RowView:
     @property
     def game_badges(self) -> list[tuple[str | None, str]]:
         """The badges of the hand's own game (its ``WebGame.row_badges``:
-        a klaverjas hand's "Nat", "Roem 20"), each with its team or ``None``."""
+        its own outcome, bonuses, marks), each with its team or ``None``."""
         game = registry.game_of(self.match)
         return [] if game.row_badges is None else game.row_badges(self.given, self.result)
 
@@ -119,7 +119,7 @@ class Scoresheet:
     @cached_property
     def teams(self) -> list[TeamView]:
         """Both teams with their totals and progress toward the target (a
-        match without one, jass' of a number of hands: toward the higher total)."""
+        match without one, of a number of hands: toward the higher total)."""
         match, result = self.match, self.result
         scale = match.target or max(result.totals.a, result.totals.b)
         teams = []

@@ -111,7 +111,7 @@ def _chart(draw: ImageDraw.ImageDraw, sheet: Scoresheet, box: tuple[int, int, in
         "A": [0, *(h.totals.a for h in hands)],
         "B": [0, *(h.totals.b for h in hands)],
     }
-    # A match of a number of hands without a target (jass' tournament) has no target line.
+    # A match of a number of hands without a target has no target line.
     marks = [] if target is None else [target]
     values = [v for points in series.values() for v in points] + marks
     low, high = min(0, *values), max(values) or 1

@@ -117,7 +117,7 @@ class Match(models.Model):
     @property
     def target(self) -> int | None:
         """The points that end the match (every game's rule ``target``;
-        ``None`` for jass' match of a number of hands, which has none)."""
+        ``None`` for a match of a number of hands that has none)."""
         return self.rules.target
 
     @property

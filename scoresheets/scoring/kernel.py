@@ -306,8 +306,8 @@ class HandResult:
     # for: most hands are scored, not explained, and three more objects per
     # hand would slow score_match by a quarter.
     breakdown_figures: tuple[Any, ...] = field(default=(), repr=False)
-    # The game's own keys of this hand in the result document (klaverjas'
-    # ``points`` and ``roem`` per team, jass' ``weis``), or None.
+    # The game's own keys of this hand in the result document (its
+    # contract's *Result*: a column per team of its own), or None.
     extras: Mapping[str, Any] | None = field(default=None, repr=False)
 
     @property
@@ -709,7 +709,7 @@ class HandScore:
       (:attr:`HandResult.breakdown_figures`, the game's layout), ``()`` for
       a redeal;
     - ``extras``: the game's own keys of the hand in the result document
-      (its contract's *Result*: klaverjas' ``points`` and ``roem``), or
+      (its contract's *Result*: a column per team of its own), or
       ``None``.
 
     A game scored per player (:attr:`Engine.players`) gives ``score``,
@@ -821,7 +821,7 @@ class ConcoursFacts:
       ``donnes`` or ``target`` (FORMAT's); else the game's own,
       ``with_length(values, donnes, target) -> values``: its rules' values
       (a dict of plain values) for a table of K donnes or T points
-      (klaverjas: its rules ``end`` and ``games``).
+      (a game whose match length is rules of its own).
     """
 
     ranking: str
@@ -873,14 +873,14 @@ class Engine:
       or rule ``donnes``), which the kernel applies; else the game's own:
       ``end_of_match(rules, hand, scored, before, after) -> MatchEnd |
       None`` after each scored hand (``before``/``after``: the totals as
-      :class:`Pair`), :class:`MatchEnd` when that hand ends the match (jass'
-      *Ausmachen*, where the team ahead may lose); it may raise
+      :class:`Pair`), :class:`MatchEnd` when that hand ends the match (a game
+      where the team ahead may lose); it may raise
       :class:`MatchError` with the problems of that hand that only the
-      totals show (jass' ``out``), which the kernel numbers as the hand's.
+      totals show, which the kernel numbers as the hand's.
       Under the rule ``donnes`` (K, not ``None``) the kernel ends the match
       itself, after the K-th donne, and does not ask;
     - ``taker_key``: the key of its match document's hand that names the
-      taking team (its hand type's ``taker``): klaverjas' ``playing``; a
+      taking team (its hand type's ``taker``), ``"taker"`` or the game's own; a
       stored hand keeps it in a column of its own (``Hand.taker``);
     - ``concours``: what a concours needs of it (:class:`ConcoursFacts`),
       ``None`` for a game no concours is played at (the concours' games are
@@ -1021,7 +1021,7 @@ def score_match(
     drawn (no winner) on equal totals. A game with its own end of match
     (``engine.end_of_match``) decides it instead of the target, hand by hand,
     and who wins (the rule ``donnes`` still comes first); the problems it
-    raises for a hand (jass' ``out``, which only the totals show) are that
+    raises for a hand (what only the totals show) are that
     hand's, and the hands after it are checked but no longer scored.
     (The input is checked by
     :func:`_check_match_input`, the loop is :func:`_score_hands`.)
@@ -1130,7 +1130,7 @@ def _score_hands(
             donnes += 1  # a redeal is no donne; an annulled hand is one
         if donnes_limit is not None:
             # FORMAT, rule `donnes`: the K-th donne ends the match, whatever the
-            # target, whatever the game's own end (jass' `rounds`).
+            # target, whatever the game's own end (a match of a number of hands).
             if donnes == donnes_limit:
                 ends = finished = True
         elif end_of_match is not None:  # the game's own end of match

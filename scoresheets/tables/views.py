@@ -451,7 +451,7 @@ CSV_WORDS = {
         for column, words in game.csv_words.items()
     },
     "outcome": {
-        # Each game's own outcomes (a klaverjas hand's nat), then every game's.
+        # Each game's own outcomes, then every game's.
         **{
             value: word
             for game in registry.GAMES.values()

@@ -247,7 +247,7 @@ function drawBoard(sheet, data) {
       points.appendChild(mark);
     }
     if (bar) {
-      // Without a target (jass' match of a number of hands): toward the higher total.
+      // Without a target (a match of a number of hands): toward the higher total.
       const scale = sheet ? target || Math.max(sheet.totals.A, sheet.totals.B) : 0;
       const percent = sheet ? Math.max(0, Math.min(100, Math.floor((value * 100) / Math.max(scale, 1)))) : was.bar;
       bar.value = percent;

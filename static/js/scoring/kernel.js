@@ -395,14 +395,14 @@ export function scoreHands(game, rules, hands, reserve = 0) {
     if (scored.outcome !== PASSED) donnes += 1; // a redeal is no donne; an annulled hand is one
     if (donnesLimit !== null) {
       // FORMAT, rule `donnes`: the K-th donne ends the match, whatever the
-      // target, whatever the game's own end (jass' `rounds`).
+      // target, whatever the game's own end (a match of a number of hands).
       if (donnes === donnesLimit) {
         ends = finished = true;
         if (totalA !== totalB) winner = totalA > totalB ? "A" : "B";
       }
     } else if (game.endOfMatch) {
       // The game's own end of match (its contract's); a MatchError it throws
-      // holds this hand's problems that only the totals show (jass' `out`).
+      // holds this hand's problems that only the totals show.
       let decided;
       try {
         decided = game.endOfMatch(rules, hand, scored, before, { A: totalA, B: totalB });

@@ -55,7 +55,7 @@ function handDocument(keys, values) {
 // team); the engine checks the rest (scoreMatch).
 export function handOf(fields, game, { announcementsMax = Infinity, announcements: played = true } = {}) {
   const engine = Object.prototype.hasOwnProperty.call(ENGINES, game) ? ENGINES[game] : null;
-  // A game whose form is its own (klaverjas): its engine reads it whole.
+  // A game whose form is its own (its partial "fields"): its engine reads it whole.
   if (engine && engine.handFromForm) {
     return engine.handFromForm((name) => last(fields, name), { team, integerOf, seatTeam, max: announcementsMax });
   }
