@@ -18,7 +18,6 @@ import dataclasses
 import itertools
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,9 +27,7 @@ from hypothesis import strategies as st
 from scoresheets.games.jass.engine import ENGINE, JassHand, JassRules
 from scoresheets.scoring import kernel
 from scoresheets.scoring.kernel import MatchError
-from tests.conftest import case_id
 from tests.engine import test_jass as props
-from tests.engine.test_cases import assert_matches_expected
 from tests.engine.test_js_scorer import Scorer, full_result, js_view
 
 SAFE = 2**53 - 1  # Number.MAX_SAFE_INTEGER
@@ -91,29 +88,8 @@ def assert_alike(scorer: Scorer, docs: list[Any]) -> list[dict[str, Any]]:
     return answers
 
 
-# --------------------------------------------------------------------------
-# Every worked case
-# --------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def case_answers(scorer: Scorer) -> dict[Path, dict[str, Any]]:
-    documents = [json.loads(path.read_text(encoding="utf-8")) for path in props.CASES]
-    answers = scorer.answers([{"doc": doc} for doc in documents])
-    return dict(zip(props.CASES, answers, strict=True))
-
-
-@pytest.mark.parametrize("path", props.CASES, ids=[case_id(p) for p in props.CASES])
-def test_every_worked_case_through_the_phone_s_scorer(case_answers, path: Path):
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    phone = case_answers[path]
-    assert "crash" not in phone, phone["crash"]
-    if doc["expected"].get("error"):
-        assert phone.get("problems"), phone
-    else:
-        assert "problems" not in phone, phone
-        assert_matches_expected(phone["document"], doc["expected"])
-    assert phone == engine_answer(doc)
+# Every worked case runs through the phone's scorer with every registered
+# game's (tests/engine/test_js_scorer.py): not again here.
 
 
 # --------------------------------------------------------------------------
