@@ -425,3 +425,47 @@ def test_a_klaverjas_drive_draws_partners_each_round_and_ranks_players():
     points = [line["points"] for line in standings]
     assert set(points) <= {344, 324, 304} and sum(points) == 2 * 2 * (2 * 172 + 2 * 152)
     assert points == sorted(points, reverse=True)
+
+
+def test_a_jass_tournament_plays_passes_of_games_and_ranks_on_points():
+    """Issue 29: a jass tournament (a "Turnierschieber", docs/concours.md
+    2.5): players drawn into teams each Passe, every table a jass match of
+    a fixed number of games (the tournament preset: no Weis nor Stöck, each
+    game 157), players ranked on their points."""
+    from scoresheets.games.jass.engine import JassHand
+
+    settings = {"mode": "melee", "parties": 2, "length": {"donnes": 2}}
+    concours = cs.concours_create(name="Turnier", date=DAY, preset="turnier_12", settings=settings)
+    assert concours.game == "jass"
+    for n in range(1, 9):
+        cs.concours_entrant_register(concours=concours, name=f"Jasser {n}")
+    for _passe in range(2):
+        cs.concours_draw(concours=concours)
+        state = cs.load(concours)
+        assert len(state.current.tables) == 2 and not state.current.partie.byes
+        for table in state.current.tables:
+            match = table.match
+            assert (match.game, match.rules.target, match.rules.rounds) == ("jass", None, 2)
+            assert (match.rules.weis_stoeck, match.rules.match_bonus) == (False, 0)
+            services.hand_record(match=match, hand=JassHand("hearts", "A", "A", 100))
+            services.hand_record(match=match, hand=JassHand("obenabe", "B", "B", 90))
+            match.refresh_from_db()
+            assert match.finished and (match.total_a, match.total_b) == (167, 147)
+    standings = cs.load(concours).ranking()["standings"]
+    points = [line["points"] for line in standings]
+    assert len(standings) == 8 and sum(points) == 2 * 2 * (2 * 167 + 2 * 147)
+    assert set(points) <= {334, 314, 294} and points == sorted(points, reverse=True)
+
+
+def test_a_jass_tournament_of_passes_in_points_plays_to_the_target():
+    """A jass concours whose parties are in points: each table plays to that
+    target (the rule ``target``, no ``rounds``)."""
+    settings = {"parties": 1, "length": {"target": 500}}
+    concours = cs.concours_create(
+        name="Turnier", date=DAY, preset="schieber_1000", settings=settings
+    )
+    for n in range(1, 5):
+        cs.concours_entrant_register(concours=concours, name=f"Team {n}")
+    cs.concours_draw(concours=concours)
+    match = cs.load(concours).current.tables[0].match
+    assert (match.game, match.rules.target, match.rules.rounds) == ("jass", 500, None)

@@ -31,6 +31,7 @@ from typing import Any
 from scoresheets.scoring import kernel
 from scoresheets.scoring.kernel import (
     TEAMS,
+    ConcoursFacts,
     Engine,
     HandScore,
     MatchEnd,
@@ -984,6 +985,15 @@ TURNIER_12 = Preset(
 )
 
 
+def with_length(values: dict[str, Any], donnes: int | None, target: int | None) -> dict[str, Any]:
+    """A concours table's rules (``ConcoursFacts.with_length``): ``values``
+    with a match of ``donnes`` games (the rule ``rounds``: a tournament's
+    Passe, 12), or to ``target`` points."""
+    if donnes is not None:
+        return {**values, "target": None, "rounds": donnes}
+    return {**values, "target": target, "rounds": None}
+
+
 ENGINE = Engine(
     name=GAME,
     rules_type=JassRules,
@@ -1003,5 +1013,9 @@ ENGINE = Engine(
     case_folders=("scoresheets/games/jass/cases", "../shared/scoring/jass"),
     end_of_match=end_of_match,
     taker_key="announcer",
+    # A jass tournament (issue 29): Passen of 12 games, players (or teams)
+    # ranked on their points (docs/concours.md 2.5); a half bye is half of
+    # a game's 157 a game (tournaments count every mode single).
+    concours=ConcoursFacts("points", donnes=12, donne_points=CARD_POINTS, with_length=with_length),
 )
 """Schieber jass as the kernel and the registry see it."""
