@@ -127,10 +127,13 @@ class ConcoursProblems:
 
 
 def preset_choices() -> list[tuple[Any, Any]]:
-    """The presets of every game, grouped by game (the game follows the preset)."""
+    """The presets of every game a concours is played at (its engine gives
+    its ``ConcoursFacts``: ``document.GAME_FACTS``), grouped by game (the
+    game follows the preset)."""
     return [
         (game.label, [(p.key, _(p.label)) for p in game.engine.presets])
-        for game in registry.GAMES.values()
+        for name, game in registry.GAMES.items()
+        if name in cdoc.GAME_FACTS
     ]
 
 

@@ -12,6 +12,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoresheets import presets
 from scoresheets.concours import services as cs
 from scoresheets.matches import services
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
@@ -109,6 +110,30 @@ def test_new_concours_with_every_choice(client):
     assert (state.settings.bye_kind, state.settings.bye_points) == ("fixed", 1000)
     page = client.get(url("concours", state.concours)).content.decode()
     assert "4 parties de 1001 points, la dernière de 1501 points" in page
+
+
+def _offered_presets() -> list[str]:
+    from scoresheets.concours.forms import preset_choices
+
+    return [key for _game, presets in preset_choices() for key, _label in presets]
+
+
+@pytest.mark.parametrize("preset", _offered_presets())
+def test_every_preset_the_page_offers_makes_a_concours(client, preset):
+    """A preset of a game the concours cannot play is not offered; every
+    offered one makes a concours of its game (jass was offered and refused)."""
+    data = {**NEW, "preset": preset, "mode": "melee"}
+    assert client.post(reverse("concours_new"), data).status_code == 303
+    concours = Concours.objects.get()
+    assert concours.game == presets.PRESETS[preset].game
+    assert concours.settings["game"] == concours.game
+
+
+def test_a_game_without_concours_facts_is_not_offered():
+    from scoresheets.concours.document import GAME_FACTS
+
+    offered = {presets.PRESETS[key].game for key in _offered_presets()}
+    assert offered == set(GAME_FACTS)
 
 
 @pytest.mark.parametrize(
