@@ -77,6 +77,7 @@ class TableRow:
     mine: bool
     entrants: tuple[int, ...] = ()
     read_token: str = ""
+    penalty: tuple[int, int] = (0, 0)  # in ``totals``: services.penalty_points
 
 
 @dataclass(frozen=True)
@@ -173,11 +174,13 @@ def room(state: cs.State, mine: int | None) -> Room:
     byes: list[str] = []
     if current is not None:
         for t in current.tables:
+            penalty = cs.penalty_points(state, current.number, t)
             tables.append(
                 TableRow(
                     number=t.number,
                     names=(cs.side_name(state, t.side_a), cs.side_name(state, t.side_b)),
-                    totals=(t.match.total_a, t.match.total_b),
+                    totals=(t.match.total_a + penalty[0], t.match.total_b + penalty[1]),
+                    penalty=penalty,
                     started=t.match.finished or bool(t.match.total_a or t.match.total_b),
                     finished=t.match.finished,
                     mine=mine is not None and (mine in t.side_a or mine in t.side_b),

@@ -255,8 +255,10 @@ def _document(
 class TableLine:
     """One table of a partie as the organiser's screen shows it: its
     number, its sides' names, the donnes played (redeals not counted,
-    docs/concours.md 1.2), the running totals, finished, idle (no change for
-    :data:`IDLE`, not finished), and its match (its links)."""
+    docs/concours.md 1.2), the running totals as the ranking counts them
+    (its sheet's plus ``penalty``, the points the referee's penalties "aux
+    adversaires" add to each side: :func:`penalty_points`), finished, idle
+    (no change for :data:`IDLE`, not finished), and its match (its links)."""
 
     table: ConcoursTable
     names: tuple[str, str]
@@ -264,6 +266,7 @@ class TableLine:
     totals: tuple[int, int]
     finished: bool
     idle: bool
+    penalty: tuple[int, int] = (0, 0)
 
     @property
     def number(self) -> int:
@@ -286,17 +289,38 @@ def table_lines(state: State, partie: PartieState, now: datetime.datetime | None
         .values_list("match")
         .annotate(n=Count("pk"))
     )
-    return [
-        TableLine(
-            table=t,
-            names=(side_name(state, t.side_a), side_name(state, t.side_b)),
-            donnes=counts.get(t.match_id, 0),
-            totals=(t.match.total_a, t.match.total_b),
-            finished=t.match.finished,
-            idle=not t.match.finished and now - t.match.updated_at >= IDLE,
+    lines = []
+    for t in partie.tables:
+        penalty = penalty_points(state, partie.number, t)
+        lines.append(
+            TableLine(
+                table=t,
+                names=(side_name(state, t.side_a), side_name(state, t.side_b)),
+                donnes=counts.get(t.match_id, 0),
+                totals=(t.match.total_a + penalty[0], t.match.total_b + penalty[1]),
+                finished=t.match.finished,
+                idle=not t.match.finished and now - t.match.updated_at >= IDLE,
+                penalty=penalty,
+            )
         )
-        for t in partie.tables
-    ]
+    return lines
+
+
+def penalty_points(state: State, partie: int, table: ConcoursTable) -> tuple[int, int]:
+    """The points (side A's, side B's) that the penalties "aux adversaires"
+    of partie ``partie`` add to ``table``'s sides (docs/concours.md 1.5:
+    a penalty against an entrant of one side counts for the other, in the
+    table's points as a hand would); a ``deducted`` penalty touches only its
+    entrant's standing, not the table. No query (``state.penalties``)."""
+    a = b = 0
+    for p in state.penalties:
+        if p.partie != partie or p.kind != ConcoursPenalty.Kind.TO_OPPONENTS:
+            continue
+        if p.entrant in table.side_a:
+            b += p.points
+        elif p.entrant in table.side_b:
+            a += p.points
+    return a, b
 
 
 def side_name(state: State, side: Sequence[int]) -> str:
@@ -340,7 +364,8 @@ def seat_of(state: State, entrant: int, partie: PartieState | None = None) -> Se
 
 def table_banner(match: Match) -> dict[str, Any] | None:
     """What a table's sheet says of its concours ("Concours X · Partie 2 ·
-    Table 7" and the penalties given there), or ``None`` for a match that
+    Table 7" and the penalties given there: each with its entrant's name and
+    the side it counts for, its sheet's name, or ``None``), or ``None`` for a match that
     is no concours table. No query for a match read with
     ``select_related("concours_table__partie__concours")`` (the match
     pages'), one with penalties; three otherwise."""
@@ -360,8 +385,20 @@ def table_banner(match: Match) -> dict[str, Any] | None:
         "says_concours": concours.name.casefold().startswith("concours"),
         "partie": table.partie.number,
         "table": table.number,
-        "penalties": [(p, labels.get(p.entrant, str(p.entrant))) for p in penalties],
+        "penalties": [
+            (p, labels.get(p.entrant, str(p.entrant)), _counted_for(match, table, p))
+            for p in penalties
+        ],
     }
+
+
+def _counted_for(match: Match, table: ConcoursTable, penalty: ConcoursPenalty) -> str | None:
+    """The side of ``table`` (its name on the sheet) whose points a penalty
+    "aux adversaires" raises in the concours (:func:`penalty_points`), or
+    ``None`` for a penalty ``deducted`` from its own entrant."""
+    if penalty.kind != ConcoursPenalty.Kind.TO_OPPONENTS:
+        return None
+    return match.team_name("B" if penalty.entrant in table.side_a else "A")
 
 
 # --------------------------------------------------------------------------

@@ -542,3 +542,33 @@ def test_the_exempt_of_the_partie_under_way_says_why_it_leads(client: Client):
     assert page.count("exempt cette partie") == 1
     play(concours)  # the partie over: its exempt is one of the ranking again
     assert "exempt cette partie" not in body(client.get(room_url(concours)))
+
+
+def test_a_penalty_to_the_opponents_is_in_every_table_total_and_named(client: Client):
+    """Issue 27, point 7: the room, the organiser's page and the tables' CSV
+    showed a table's totals without a penalty "aux adversaires" while the
+    ranking counted it; the table's sheet said the penalty but not that the
+    concours adds it to the other side."""
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    table = cs.load(concours).current.tables[0]
+    services.hand_record(match=table.match, hand=WIN_A)  # 162 – 0 on the sheet
+    faulty = table.side_a[0]
+    cs.concours_penalty(concours=concours, entrant=faulty, points=100, reason="maldonne")
+    state = cs.load(concours)
+    (line, _other) = cs.table_lines(state, state.current)
+    assert (line.totals, line.penalty) == ((162, 100), (0, 100))
+    for page in (
+        body(client.get(room_url(concours))),
+        body(client.get(reverse("concours", args=[concours.token]))),
+    ):
+        assert "162 – 100" in page and "dont pénalité 100" in page
+    rows = rows_of(client.get(room_url(concours, "concours_tables_csv_read")))
+    assert [rows[1][6], rows[1][7]] == ["162", "100"]
+    sheet = body(client.get(reverse("match", args=[table.match.token])))
+    other = cs.side_name(state, table.side_b)
+    assert f"{other} : +100 au concours" in sheet
+    # A penalty taken from the team's own total leaves the table's points.
+    cs.concours_penalty(concours=concours, entrant=faulty, points=50, kind="deducted")
+    state = cs.load(concours)
+    assert cs.table_lines(state, state.current)[0].totals == (162, 100)

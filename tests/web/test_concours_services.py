@@ -297,7 +297,7 @@ def test_a_penalty_to_the_opponents_counts_in_the_ranking_and_shows_on_the_table
     assert standings[faulty]["penalties"] == 162
     banner = cs.table_banner(table.match)
     assert (banner["partie"], banner["table"]) == (1, 1)
-    assert [(p.points, p.reason) for p, _name in banner["penalties"]] == [(162, "maldonne")]
+    assert [(p.points, p.reason) for p, _name, _side in banner["penalties"]] == [(162, "maldonne")]
 
 
 def test_penalty_refusals_leave_nothing():
