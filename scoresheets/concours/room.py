@@ -190,7 +190,9 @@ def room(state: cs.State, mine: int | None) -> Room:
             )
         byes = [state.label(n) for n in current.partie.byes]
     slides = _pages("ranking", rows, RANKING_PAGE)
-    if current is not None and not current.finished:
+    if current is not None:
+        # A finished partie keeps its tables (their final scores) after the
+        # ranking until the next draw: the hall sees every table's result.
         tables_slides = _pages("tables", tables, TABLES_PAGE)
         # A partie just drawn: the hall looks for its tables first.
         if not any(t.started for t in tables):

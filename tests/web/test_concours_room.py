@@ -94,13 +94,19 @@ def test_the_tables_come_after_the_ranking_once_hands_are_entered(client: Client
     assert "162 – 0" in page
 
 
-def test_a_finished_partie_leaves_only_the_ranking(client: Client):
+def test_a_finished_partie_shows_its_ranking_then_its_tables_final_scores(client: Client):
+    """Issue 27, point 2: the projector never showed a table's final total:
+    the last table to finish took its partie's tables off the screen at
+    once. They stay, after the ranking, until the next draw."""
     concours = make(4)
     cs.concours_draw(concours=concours)
     play(concours)
     page = body(client.get(room_url(concours)))
-    assert 'data-slide="tables-1"' not in page
     assert "Partie 1 terminée" in page
+    assert page.index('data-slide="ranking-1"') < page.index('data-slide="tables-1"')
+    assert page.count("324 – 0") == 2  # both tables' final scores
+    cs.concours_draw(concours=concours)
+    assert "324 – 0" not in body(client.get(room_url(concours)))
 
 
 def test_the_ranking_is_paged_for_a_big_hall():
