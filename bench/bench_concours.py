@@ -242,6 +242,7 @@ def ranking_cost(concours, repeat: int) -> dict[str, float]:
     }
     # A new version each time, rendered at once (no refresh delay).
     concours_room_views.ROOM_REFRESH = 0
+    concours_room_views.ROOM_RENDER_SHARE = float("inf")
     counter = iter(range(10**9))
     shared = concours_room_views.shared_part(request, concours, "bench")
     figures["changed poll: load + rank + render (shared)"] = median_ms(

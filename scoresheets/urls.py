@@ -132,6 +132,12 @@ urlpatterns = [
     # The concours' first read-only address: a permanent redirect to its room.
     path("voir/concours/<token:token>/", room.concours_read, name="concours_read"),
     path(
+        "voir/concours/<token:token>/salle/events/",
+        room.concours_events_read,
+        name="concours_events_read",
+    ),
+    path("c/<token:token>/events/", room.concours_events_organiser, name="concours_events"),
+    path(
         "voir/concours/<token:token>/salle/live/",
         room.concours_room_live,
         name="concours_room_live_read",

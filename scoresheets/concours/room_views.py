@@ -44,11 +44,12 @@ from django.views.decorators.http import require_safe
 
 from scoresheets.concours import room as room_of
 from scoresheets.concours import services as cs
+from scoresheets.concours.events import concours_events
 from scoresheets.matches import exports, services
 from scoresheets.matches.view_helpers import attachment, download_name
 from scoresheets.models import Concours
 from scoresheets.ratelimits import COSTLY, limited
-from scoresheets.sync import caching
+from scoresheets.sync import caching, push
 
 # The phone's own signed cookie: {read token: the entrant this phone follows}.
 # Not the session: the room's link is public (on the projector), and a session
@@ -58,7 +59,12 @@ TEAM_PARAM = "equipe"  # query parameter: the entrant this phone follows ("" for
 MY_TEAM_MAX = 20  # concours remembered per browser
 MY_TEAM_AGE = 180 * 24 * 3600  # seconds the cookie is kept (a season of nights)
 ROOM_TTL = 2 * 60  # seconds: a room's rendered live part is kept
-ROOM_REFRESH = 3  # seconds: the room's live part is rendered again at most this often
+# Seconds: the room's live part is rendered again at most this often (issue 27,
+# point 2: a hand on the projector within a second of "Valider", by push)...
+ROOM_REFRESH = 1
+# ... or, for a hall whose part costs more to render, at most this share of
+# one core's time (148 teams: 0.1-0.3 s a rendering, so every 0.5-1.5 s).
+ROOM_RENDER_SHARE = 0.2
 CARDS_PARAM = "n"  # query parameter: how many table cards to print
 
 
@@ -131,19 +137,22 @@ SEAT_SLOT = "<!--room-seat-->"  # where a phone's own part goes in the shared li
 def shared_part(request: HttpRequest, concours: Concours, version: str) -> dict[str, Any]:
     """The room's live part as every screen shares it, at ``version``
     (:func:`concours_room.fingerprint`) or, when the one rendered last is
-    younger than ``ROOM_REFRESH`` seconds, that one: at most one rendering
-    a language every few seconds, however many screens poll and however
+    younger than ``ROOM_REFRESH`` seconds (or than its rendering's cost
+    over ``ROOM_RENDER_SHARE``: a big hall), that one: at most one
+    rendering a language a second, however many screens poll and however
     often the tables write (74 tables change the ranking more than once a
     second). A dict: ``version`` (the one it shows), ``html`` (rendered
     for nobody in particular: :func:`personal` adds a phone's part),
     ``seats`` (``concours_room.seats``), ``partie`` (the current partie's
-    number, or 0), ``at`` (when it was rendered)."""
+    number, or 0), ``at`` (when it was rendered), ``cost`` (seconds)."""
     name = caching.key("room", concours.read_token, get_language())
     latest = caching.get(name)
     if latest is not None and (
-        latest["version"] == version or time.time() - latest["at"] < ROOM_REFRESH
+        latest["version"] == version
+        or time.time() - latest["at"] < max(ROOM_REFRESH, latest.get("cost", 0) / ROOM_RENDER_SHARE)
     ):
         return latest
+    started = time.perf_counter()
     state = cs.load(concours)
     shown = room_of.room(state, None)
     context = {"room": shown, "concours": concours, "version": version}
@@ -153,6 +162,7 @@ def shared_part(request: HttpRequest, concours: Concours, version: str) -> dict[
         "seats": room_of.seats(state, shown.ranking),  # ranked once for both
         "partie": state.current.number if state.current else 0,
         "at": time.time(),
+        "cost": time.perf_counter() - started,  # seconds this rendering took
     }
     caching.put(name, latest, ROOM_TTL)
     return latest
@@ -193,6 +203,8 @@ def concours_room(request: HttpRequest, token: str) -> HttpResponse:
         "team_param": TEAM_PARAM,
         "read_url": read_url,
         "live_html": mark_safe(personal(request, shared, mine)),  # our own rendering
+        "version": shared["version"],
+        "push": push.stream_offered(),  # the projector's stream (concours.events)
     }
     response = render(request, "scoresheets/concours_room.html", context)
     keep_team(request, response, kept)
@@ -209,6 +221,21 @@ def concours_read(request: HttpRequest, token: str) -> HttpResponse:
     url = reverse("concours_room_read", args=[concours.read_token])
     query = request.GET.urlencode()
     return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
+
+
+@require_safe
+@never_cache
+def concours_events_read(request: HttpRequest, token: str) -> HttpResponse:
+    """The room's event stream (the projector's): the room's fingerprint at
+    every change (``concours.events``)."""
+    return concours_events(request, token, read_only=True)
+
+
+@require_safe
+@never_cache
+def concours_events_organiser(request: HttpRequest, token: str) -> HttpResponse:
+    """The organiser's page's event stream: the same fingerprints."""
+    return concours_events(request, token, read_only=False)
 
 
 @require_safe

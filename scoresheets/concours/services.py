@@ -50,7 +50,7 @@ from scoresheets.models import (
     default_team_name,
     rules_of,
 )
-from scoresheets.sync import caching
+from scoresheets.sync import caching, push
 
 IDLE = datetime.timedelta(minutes=10)  # a table without a change for this long is "idle"
 MELEE_SIDE = 2  # players a side, à la mêlée
@@ -411,9 +411,13 @@ def _lock(concours: Concours) -> Concours:
 
 
 def _bump(concours: Concours) -> None:
+    """Bump the concours' version (every write of it) and tell its streams
+    once the transaction commits (``concours.events``: the projector and
+    the organiser's page fetch their live part at once)."""
     Concours.objects.filter(pk=concours.pk).update(
         version=F("version") + 1, updated_at=timezone.now()
     )
+    push.version_changed((concours.token, concours.read_token), 0)
 
 
 def _check(document: dict[str, Any]) -> cdoc.Concours:

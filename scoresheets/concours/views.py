@@ -39,7 +39,7 @@ from scoresheets.concours.forms import (
 from scoresheets.games import registry
 from scoresheets.matches.view_helpers import STALE_PAGE, remember, remembered, see_other
 from scoresheets.models import Concours, ConcoursEntrant, ConcoursPenalty
-from scoresheets.sync import busy
+from scoresheets.sync import busy, push
 from scoresheets.sync.ladder import Answer, attempt
 
 MY_CONCOURS = "my_concours"  # session key: the organiser's links this browser opened
@@ -188,6 +188,8 @@ def _organiser_page(
             # The organiser waits for the last table to draw the next partie:
             # its end seen within 5 s (one screen, so the cost is nothing).
             "live_every": ORGANISER_REFRESH,
+            # ... and at once by push (concours.events), where it is offered.
+            "push": push.stream_offered(),
             "standings": _standings(state),
             "started": started,
             "entrants": [

@@ -59,8 +59,10 @@ class Subscription:
     :meth:`wait`; a coroutine (created in its event loop) with :meth:`await_`.
     """
 
-    def __init__(self, token: str) -> None:
+    def __init__(self, token: str, *more: str) -> None:
         self.token = token
+        # Every token it hears (a concours' stream hears its tables' matches too).
+        self.tokens = (token, *more)
         self._told: int | None = None
         self._event = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -109,27 +111,30 @@ class Hub:
         self._listener: threading.Thread | None = None
         self.closing = threading.Event()
 
-    def subscribe(self, token: str) -> Subscription:
-        """A new subscription to ``token``'s versions (starts the listener)."""
-        subscription = Subscription(token)
+    def subscribe(self, token: str, *more: str) -> Subscription:
+        """A new subscription to ``token``'s versions, and to those of the
+        tokens ``more`` (any of them wakes it; starts the listener)."""
+        subscription = Subscription(token, *more)
         with self._lock:
-            self._subscriptions.setdefault(token, set()).add(subscription)
+            for each in subscription.tokens:
+                self._subscriptions.setdefault(each, set()).add(subscription)
         self._ensure_listener()
         return subscription
 
     def unsubscribe(self, subscription: Subscription) -> None:
         """Forget ``subscription`` (its stream ended)."""
         with self._lock:
-            subscriptions = self._subscriptions.get(subscription.token)
-            if subscriptions is not None:
-                subscriptions.discard(subscription)
-                if not subscriptions:
-                    del self._subscriptions[subscription.token]
+            for each in subscription.tokens:
+                subscriptions = self._subscriptions.get(each)
+                if subscriptions is not None:
+                    subscriptions.discard(subscription)
+                    if not subscriptions:
+                        del self._subscriptions[each]
 
     def count(self) -> int:
         """How many streams this process holds."""
         with self._lock:
-            return sum(len(s) for s in self._subscriptions.values())
+            return len({s for group in self._subscriptions.values() for s in group})
 
     def dispatch(self, token: str, version: int) -> None:
         """Wake the streams of ``token`` with ``version``."""
@@ -141,7 +146,7 @@ class Hub:
     def check_all(self) -> None:
         """Wake every stream to check its version (notifications may be lost)."""
         with self._lock:
-            subscriptions = [s for group in self._subscriptions.values() for s in group]
+            subscriptions = {s for group in self._subscriptions.values() for s in group}
         for subscription in subscriptions:
             subscription.deliver(CHECK)
 

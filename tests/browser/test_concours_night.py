@@ -137,6 +137,7 @@ def core_ranking(standings: list[dict]) -> list[tuple[str, int, int]]:
 
 def test_a_concours_night_of_eight_teams(live_server, browser, monkeypatch, tmp_path):
     monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)  # the room renders each change at once
+    monkeypatch.setattr(room_views, "ROOM_RENDER_SHARE", float("inf"))
     organiser = screen(browser, 1280, 800)
     create_concours(organiser, live_server.url, parties=PARTIES, length=("donnes", DONNES))
     register_teams(organiser, TEAMS)

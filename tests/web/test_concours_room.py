@@ -31,6 +31,7 @@ def _render_every_change(monkeypatch):
     """The room's live part rendered again at every change (not at most every
     few seconds, which its own test checks)."""
     monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)
+    monkeypatch.setattr(room_views, "ROOM_RENDER_SHARE", float("inf"))
 
 
 DAY = datetime.date(2026, 12, 5)
@@ -81,7 +82,7 @@ def test_the_room_shows_the_ranking_and_the_tables_of_the_partie_drawn(client: C
     # The address for phones, as a QR code, from this request's host.
     assert 'class="segno"' in page
     # The live part polls, and works without JavaScript (every slide is in the page).
-    assert 'data-hx-trigger="every 5s"' in page
+    assert 'data-hx-trigger="every 5s, refresh"' in page
     assert '<noscript><meta http-equiv="refresh" content="30"></noscript>' in page
 
 
@@ -165,6 +166,29 @@ def test_the_live_part_is_rendered_at_most_every_few_seconds(client: Client, mon
     monkeypatch.setattr(room_views.time, "time", lambda: later)
     changed = client.get(poll)
     assert changed.status_code == 200 and "162 – 0" in body(changed)
+
+
+def test_a_big_hall_s_live_part_is_rendered_at_most_a_fifth_of_the_time(
+    client: Client, monkeypatch
+):
+    """Issue 27, point 2: the room renders a second after a change, but a
+    part that takes long to render (148 teams) waits five times its cost."""
+    from scoresheets.sync import caching
+
+    monkeypatch.setattr(room_views, "ROOM_REFRESH", 1)
+    monkeypatch.setattr(room_views, "ROOM_RENDER_SHARE", 0.2)
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    page = body(client.get(room_url(concours)))
+    poll = re.search(r'data-hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    name = caching.key("room", concours.read_token, "fr")
+    caching.put(name, {**caching.get(name), "cost": 0.5}, room_views.ROOM_TTL)  # 2.5 s
+    services.hand_record(match=cs.load(concours).current.tables[0].match, hand=WIN_A)
+    now = time.time()
+    monkeypatch.setattr(room_views.time, "time", lambda: now + 2)
+    assert client.get(poll).status_code == 204
+    monkeypatch.setattr(room_views.time, "time", lambda: now + 3)
+    assert "162 – 0" in body(client.get(poll))
 
 
 def test_every_write_of_the_concours_changes_the_fingerprint():
@@ -578,3 +602,117 @@ def test_a_penalty_to_the_opponents_is_in_every_table_total_and_named(client: Cl
     cs.concours_penalty(concours=concours, entrant=faulty, points=50, kind="deducted")
     state = cs.load(concours)
     assert cs.table_lines(state, state.current)[0].totals == (162, 100)
+
+
+# --------------------------------------------------------------------------
+# Push (issue 27, point 2): the projector and the organiser's page
+# --------------------------------------------------------------------------
+
+
+def _stream(client: Client, path: str):
+    response = client.get(path)
+    assert response.status_code == 200 and response.streaming
+    return response, iter(response.streaming_content)
+
+
+def fresh_fingerprint(concours) -> str:
+    return concours_room.fingerprint(type(concours).objects.get(pk=concours.pk))
+
+
+def _data(chunk) -> str:
+    text = chunk.decode() if isinstance(chunk, bytes) else chunk
+    return text.rsplit("data: ", 1)[1].strip()
+
+
+@override_settings(PUSH_BACKEND="local", REBELOTE_SYNC_TIMINGS={"stream_heartbeat": 30_000})
+@pytest.mark.parametrize(
+    ("route", "token"), [("concours_events_read", "read_token"), ("concours_events", "token")]
+)
+def test_the_room_s_stream_tells_every_hand_and_every_write_at_once(
+    client: Client, django_capture_on_commit_callbacks, route, token
+):
+    from scoresheets.sync import push
+
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    streams = push.HUB.count()
+    response, chunks = _stream(client, reverse(route, args=[getattr(concours, token)]))
+    try:
+        first = _data(next(chunks))
+        assert first == fresh_fingerprint(concours)
+        # A hand at a table wakes it at once (the heartbeat is 30 s away).
+        started = time.monotonic()
+        with django_capture_on_commit_callbacks(execute=True):
+            services.hand_record(match=cs.load(concours).current.tables[1].match, hand=WIN_A)
+        second = _data(next(chunks))
+        assert second != first and second == fresh_fingerprint(concours)
+        # A write of the concours (a penalty) too.
+        with django_capture_on_commit_callbacks(execute=True):
+            cs.concours_penalty(concours=concours, entrant=1, points=10)
+        assert _data(next(chunks)) not in (first, second)
+        assert time.monotonic() - started < 10
+    finally:
+        response.close()
+    assert push.HUB.count() == streams
+
+
+@override_settings(PUSH_BACKEND="local", REBELOTE_SYNC_TIMINGS={"stream_heartbeat": 30_000})
+def test_the_room_s_stream_hears_the_tables_of_a_new_draw(
+    client: Client, django_capture_on_commit_callbacks
+):
+    concours = make(4)
+    response, chunks = _stream(client, reverse("concours_events_read", args=[concours.read_token]))
+    try:
+        before = _data(next(chunks))
+        started = time.monotonic()
+        with django_capture_on_commit_callbacks(execute=True):
+            cs.concours_draw(concours=concours)
+        drawn = _data(next(chunks))
+        assert drawn != before
+        with django_capture_on_commit_callbacks(execute=True):
+            services.hand_record(match=cs.load(concours).current.tables[0].match, hand=WIN_A)
+        assert _data(next(chunks)) not in (before, drawn)
+        assert time.monotonic() - started < 10  # woken, not by the 30 s heartbeat
+    finally:
+        response.close()
+
+
+@override_settings(PUSH_BACKEND="off")
+def test_the_room_s_stream_with_push_off_and_an_unknown_token(client: Client):
+    concours = make(2)
+    assert (
+        client.get(reverse("concours_events_read", args=[concours.read_token])).status_code == 204
+    )
+    assert client.get(reverse("concours_events_read", args=[concours.token])).status_code == 404
+    assert client.get(reverse("concours_events", args=[concours.read_token])).status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(PUSH_BACKEND="local", REBELOTE_SYNC_TIMINGS={"stream_heartbeat": 30_000})
+def test_under_asgi_the_room_s_stream_is_served_in_the_loop_and_woken():
+    """The production server is ASGI (granian): the stream is an async
+    iterator there (a sync one would be read whole before anything is sent)
+    and a hand at a table wakes it at once."""
+    import asyncio
+    import threading
+
+    from django.core.handlers.asgi import ASGIHandler
+
+    from tests.web.test_push import asgi_stream
+
+    concours = make(4)
+    cs.concours_draw(concours=concours)
+    match = cs.load(concours).current.tables[0].match
+    path = reverse("concours_events_read", args=[concours.read_token])
+
+    def save_a_hand() -> None:  # as a phone's request would, in a thread of its own
+        saving = threading.Thread(target=lambda: services.hand_record(match=match, hand=WIN_A))
+        saving.start()
+        saving.join()
+
+    started = time.monotonic()
+    status, headers, text = asyncio.run(asgi_stream(ASGIHandler(), path, tell=save_a_hand))
+    assert status == 200 and headers["content-type"].startswith("text/event-stream")
+    _retry, first, second = text.split("\n\n")[:3]
+    assert first != second and second == "data: " + fresh_fingerprint(concours)
+    assert time.monotonic() - started < 10  # woken, not by the 30 s heartbeat

@@ -301,8 +301,12 @@ def test_the_organiser_sees_a_table_finish_within_seconds(client):
     client.post(url("concours_draw", concours))
     page = client.get(url("concours", concours)).content.decode()
     live = re.search(r'<div id="live"[^>]*>', page).group(0)
-    assert f'data-hx-trigger="every {concours_views.ORGANISER_REFRESH}s"' in live
+    assert f'data-hx-trigger="every {concours_views.ORGANISER_REFRESH}s, refresh"' in live
     assert concours_views.ORGANISER_REFRESH <= 5
+    # Pushed too (issue 27, point 2): the page's stream triggers "refresh".
+    events = reverse("concours_events", args=[concours.token])
+    assert f'data-concours-events="{events}" data-refresh="#live"' in page
+    assert "js/concours_push" in page
 
 
 def test_swap_and_undraw_through_the_page(client):
