@@ -132,7 +132,7 @@ urlpatterns = [
     # The concours' first read-only address: a permanent redirect to its room.
     path("voir/concours/<token:token>/", room.concours_read, name="concours_read"),
     path(
-        "voir/concours/<token:token>/salle/events/",
+        "voir/concours/<token:token>/events/",
         room.concours_events_read,
         name="concours_events_read",
     ),

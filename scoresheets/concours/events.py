@@ -2,7 +2,7 @@
 point 2; docs/sync.md, "Push"; docs/concours.md 5.1).
 
 ``GET c/<token>/events/`` (the organiser's page) and
-``voir/concours/<read token>/salle/events/`` (the room's screen) answer
+``voir/concours/<read token>/events/`` (the room's screen) answer
 ``text/event-stream``, as a match page's stream does (``sync.stream``: the
 same ``retry``, lifetime, caps per address and token, 204 with push off),
 but their event is the room's :func:`~scoresheets.concours.room.fingerprint`

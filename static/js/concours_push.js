@@ -17,9 +17,35 @@ const wide = window.matchMedia("(min-width: 1200px) and (orientation: landscape)
 let source = null;
 let last = holder ? holder.dataset.version || null : null;
 
+function target() {
+  return document.querySelector(holder.dataset.refresh);
+}
+
+// The version the live part shows, when its poll says it (?v=...): the
+// room's. A refresh may be answered "nothing new" while the room's shared
+// rendering waits its turn (ROOM_REFRESH, a second or so): then it is
+// asked again shortly, not at the next poll, five seconds away.
+function behind() {
+  const url = target()?.getAttribute("data-hx-get") || "";
+  const shown = url.match(/[?&]v=([^&]*)/);
+  return shown !== null && last !== null && decodeURIComponent(shown[1]) !== last;
+}
+
+let retries = 0;
+let retry = null;
+
 function refresh() {
-  const target = document.querySelector(holder.dataset.refresh);
-  if (target && window.htmx) window.htmx.trigger(target, "refresh");
+  const part = target();
+  if (part && window.htmx) window.htmx.trigger(part, "refresh");
+  clearTimeout(retry);
+  retry = setTimeout(() => {
+    if (behind() && retries < 5) {
+      retries += 1;
+      refresh();
+    } else {
+      retries = 0;
+    }
+  }, 1000);
 }
 
 function open() {

@@ -716,3 +716,15 @@ def test_under_asgi_the_room_s_stream_is_served_in_the_loop_and_woken():
     _retry, first, second = text.split("\n\n")[:3]
     assert first != second and second == "data: " + fresh_fingerprint(concours)
     assert time.monotonic() - started < 10  # woken, not by the 30 s heartbeat
+
+
+def test_the_concours_streams_are_served_as_streams_by_the_production_server():
+    """The production server (belote_site/asgi.py) sends a path ending in
+    "<token>/events/" to Django's ASGI handler and every other to its WSGI
+    one, which collects an answer whole: the room's stream first lived at
+    ".../salle/events/" and never sent a byte under granian."""
+    from belote_site.asgi import _is_events
+
+    token = "x" * 24
+    for name in ("concours_events_read", "concours_events", "match_events"):
+        assert _is_events(reverse(name, args=[token]))
