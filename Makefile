@@ -83,12 +83,12 @@ format: install
 bench: install
 	$(BIN)/python bench/bench_scoring.py
 
-# French is the source language; English, Dutch and German are the catalogs
+# French is the source language; English, Dutch, German and Arabic are the catalogs
 # to translate. The French catalog only carries French plurals (0 partie,
 # 2 parties), filled in by scripts/french_plurals.py. All are committed, .mo
 # files too.
 messages: install
-	$(BIN)/python manage.py makemessages -l en -l fr -l nl -l de --no-obsolete --add-location=file --ignore=$(VENV) --ignore=tests --ignore=bench --ignore=staticfiles --ignore=docs
+	$(BIN)/python manage.py makemessages -l en -l fr -l nl -l de -l ar --no-obsolete --add-location=file --ignore=$(VENV) --ignore=tests --ignore=bench --ignore=staticfiles --ignore=docs
 	$(BIN)/python scripts/french_plurals.py scoresheets/locale/fr/LC_MESSAGES/django.po
 	$(BIN)/python manage.py compilemessages --ignore=$(VENV)
 

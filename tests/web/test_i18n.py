@@ -419,13 +419,22 @@ def test_every_language_but_the_source_is_translated():
     assert TRANSLATED == ["en", "nl", "de"]
 
 
+# Each catalog's plural rule: gettext's for the language (Arabic has six
+# forms: 0, 1, 2, 3-10, 11-99, 100-102...).
+PLURAL_FORMS = {
+    "ar": "nplurals=6; plural=n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : "
+    "n%100>=11 && n%100<=99 ? 4 : 5;",
+}
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_catalog_has_no_empty_or_fuzzy_entry(language: str):
     entries = po_entries(language)
     assert entries[0]["msgid"] == ""  # the header
     assert "fuzzy" not in entries[0]["flags"]
     assert f"Language: {language}\n" in entries[0]["msgstr"]
-    assert "Plural-Forms: nplurals=2; plural=(n != 1);" in entries[0]["msgstr"]
+    plural_forms = PLURAL_FORMS.get(language, "nplurals=2; plural=(n != 1);")
+    assert f"Plural-Forms: {plural_forms}\n" in entries[0]["msgstr"]
     assert len(entries) > 150
     for entry in entries[1:]:
         assert "fuzzy" not in entry["flags"], entry["msgid"]
@@ -482,7 +491,10 @@ def test_the_compiled_catalog_matches_the_po_file(language: str):
         if "msgctxt" in entry:
             assert compiled.pgettext(entry["msgctxt"], msgid) == entry["msgstr"], msgid
         elif "msgid_plural" in entry:
-            assert compiled.ngettext(msgid, entry["msgid_plural"], 1) == entry["msgstr[0]"]
-            assert compiled.ngettext(msgid, entry["msgid_plural"], 2) == entry["msgstr[1]"]
+            # A number of each plural form of the language: 1 and 2 have the
+            # first two forms of a two-form rule; 0, 1, 2, 3, 11, 100 the six of Arabic.
+            for n in (0, 1, 2, 3, 11, 100):
+                expected = entry[f"msgstr[{compiled.plural(n)}]"]
+                assert compiled.ngettext(msgid, entry["msgid_plural"], n) == expected
         else:
             assert compiled.gettext(msgid) == entry["msgstr"], msgid
