@@ -204,7 +204,13 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "fr"
-LANGUAGES = [("fr", "Français"), ("en", "English"), ("nl", "Nederlands"), ("de", "Deutsch")]
+LANGUAGES = [
+    ("fr", "Français"),
+    ("en", "English"),
+    ("nl", "Nederlands"),
+    ("de", "Deutsch"),
+    ("ar", "العربيّة"),  # its own name, as Django and the language switch spell it
+]
 LOCALE_PATHS = [BASE_DIR / "scoresheets" / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
 USE_I18N = True

@@ -1,5 +1,5 @@
 """The translations: English pages, explanations and language switch; Dutch
-and German pages; every translated catalog itself."""
+and German pages; Arabic pages, right to left; every translated catalog itself."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_a_random_token_that_spells_a_french_word_is_not_french_text():
 
 def test_the_home_page_speaks_english(client: Client):
     body = get(client, "/", "en")
-    assert '<html lang="en">' in body
+    assert '<html lang="en" dir="ltr">' in body
     assert "One scoresheet for the whole table" in body
     assert "New match" in body
     assert "My matches" in body
@@ -139,7 +139,7 @@ def test_the_match_page_speaks_english(client: Client):
 def test_the_pages_speak_french_by_default(client: Client):
     match = played_match()
     body = get(client, f"/m/{match.token}/", "fr")
-    assert '<html lang="fr">' in body
+    assert '<html lang="fr" dir="ltr">' in body
     assert "Saisir une donne" in body
     assert "Valider la donne" in body
     assert ">Dedans<" in body
@@ -253,7 +253,7 @@ NOT_TRANSLATED = {
 @pytest.mark.parametrize("language", ["nl", "de"])
 def test_the_home_page_speaks_dutch_and_german(client: Client, language: str):
     body = get(client, "/", language)
-    assert f'<html lang="{language}">' in body
+    assert f'<html lang="{language}" dir="ltr">' in body
     for text in SPEAKS[language]["home"]:
         assert text in body, text
     assert_absent(body, NOT_TRANSLATED["home"])
@@ -292,6 +292,7 @@ def test_the_language_switch_offers_every_language(client: Client):
         ("en", "English"),
         ("nl", "Nederlands"),
         ("de", "Deutsch"),
+        ("ar", "العربيّة"),
     ]
 
 
@@ -304,10 +305,63 @@ def test_the_language_switch_sets_dutch_and_german(client: Client, language: str
     assert response.status_code == 302
     assert response["Location"] == "/"
     body = client.get("/").content.decode()  # no Accept-Language: the choice is remembered
-    assert f'<html lang="{language}">' in body
+    assert f'<html lang="{language}" dir="ltr">' in body
     assert new_match in body
     assert 'aria-pressed="true">' + dict(settings.LANGUAGES)[language] in body
     assert "Nouvelle partie" not in body
+
+
+# --------------------------------------------------------------------------
+# Arabic pages, right to left (issue 30)
+# --------------------------------------------------------------------------
+
+ARABIC = {
+    "/": ("ورقة نتائج واحدة للطاولة كلها", "مباراة جديدة", "مبارياتي", "افتح الحاسبة"),
+    "/nouvelle/": ("اللاعبون حول الطاولة", "اللاعب 1", "يوزّع أولًا", "البيلوت الكلاسيكية"),
+    "match": (
+        "أدخل جولة",
+        "احفظ الجولة",
+        "الكل يمرّر",
+        "نجح العقد: Alice &amp; Claire 100 – Bob &amp; Dan 62",
+        ">تعادل · 81 في الاحتياط<",
+        ">خسران<",
+        "الجولة 4",
+        "<strong>Dan</strong> يوزّع، ويتكلم <strong>Alice</strong> أولًا.",
+        "الهدف 1000",
+    ),
+}
+
+
+def test_an_arabic_page_reads_right_to_left_and_a_french_one_left_to_right(client: Client):
+    assert '<html lang="ar" dir="rtl">' in get(client, "/", "ar")
+    assert '<html lang="fr" dir="ltr">' in get(client, "/", "fr")
+
+
+@pytest.mark.parametrize("path", ["/", "/nouvelle/", "match"])
+def test_the_first_pages_speak_arabic(client: Client, path: str):
+    url = f"/m/{played_match().token}/" if path == "match" else path
+    body = get(client, url, "ar")
+    for text in ARABIC[path]:
+        assert text in body, text
+    key = {"/": "home", "/nouvelle/": "new", "match": "match"}[path]
+    assert_absent(body, NOT_TRANSLATED[key])
+
+
+def test_a_saudi_browser_gets_arabic(client: Client):
+    body = get(client, "/", "ar-SA,ar;q=0.9,en;q=0.8")
+    assert '<html lang="ar" dir="rtl">' in body
+    assert "مباراة جديدة" in body
+
+
+def test_the_language_switch_sets_arabic(client: Client):
+    response = client.post("/i18n/setlang/", {"language": "ar", "next": "/"})
+    assert response.status_code == 302
+    body = client.get("/").content.decode()
+    assert '<html lang="ar" dir="rtl">' in body
+    # Its own button says so, in its own direction, on every page.
+    assert 'value="ar" lang="ar" dir="rtl"' in body
+    assert 'aria-pressed="true">العربيّة' in body
+    assert 'value="ar" lang="ar" dir="rtl"' in get(client, "/", "fr")
 
 
 def test_the_table_page_speaks_english(client: Client):
@@ -416,7 +470,7 @@ def po_entries(language: str) -> list[dict[str, str | list[str]]]:
 
 def test_every_language_but_the_source_is_translated():
     assert settings.LANGUAGE_CODE == "fr"
-    assert TRANSLATED == ["en", "nl", "de"]
+    assert TRANSLATED == ["en", "nl", "de", "ar"]
 
 
 # Each catalog's plural rule: gettext's for the language (Arabic has six
