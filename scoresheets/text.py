@@ -3,11 +3,13 @@ every typed name goes through (:class:`NameField`)."""
 
 from __future__ import annotations
 
+import copy
 import unicodedata
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
-from django.utils.translation import get_language
+from django.utils.text import slugify
+from django.utils.translation import get_language, get_language_bidi
 
 ELIDING = frozenset("aeiouyh")
 
@@ -23,6 +25,47 @@ def of_name(name: str) -> str:
         return name
     first = unicodedata.normalize("NFD", name.strip()[:1])[:1].casefold()
     return f"d’{name}" if first in ELIDING else f"de {name}"
+
+
+# First-strong isolate and pop directional isolate: the text between them
+# takes its own direction and leaves the sentence around it alone.
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolated(name: str) -> str:
+    """``name`` (typed by someone: a team, a player, a phone) set apart from
+    the sentence it goes into, on a right-to-left page: "نجح العقد: Alice &
+    Claire 100 – Bob & Dan 62" then reads team A, its score, team B, its
+    score from the right, whatever script each name is in (issue 30). In an
+    attribute or a text as well as in HTML, as <bdi> would not be. On a
+    left-to-right page the name as it is: those pages stay as they were."""
+    return f"{FSI}{name}{PDI}" if name and get_language_bidi() else name
+
+
+def file_slug(text: str) -> str:
+    """``text`` in a download's file name: Django's ASCII slug ("Léa & Noé"
+    -> "lea-noe"), unless that would drop letters of another script, which
+    keep theirs ("جلسة الخميس" -> "جلسة-الخميس", issue 30: an Arabic name
+    or word left nothing)."""
+    slug = slugify(text)
+    if any(c.isalpha() and not unicodedata.name(c, "").startswith("LATIN") for c in text):
+        return slugify(text, allow_unicode=True)
+    return slug
+
+
+Named = TypeVar("Named")
+
+
+def names_isolated(match: Named) -> Named:
+    """``match`` (a :class:`~scoresheets.models.Match`, never saved) whose
+    team names are :func:`isolated`, for the sentences that word a hand;
+    ``match`` itself on a left-to-right page."""
+    if not get_language_bidi():
+        return match
+    shown = copy.copy(match)
+    shown.team_a_name = isolated(match.team_a_name)  # type: ignore[attr-defined]
+    shown.team_b_name = isolated(match.team_b_name)  # type: ignore[attr-defined]
+    return shown
 
 
 # Unicode's explicit bidirectional controls: embeddings and overrides

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language_bidi, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoresheets.ratings import DISPLAY_BASE
+from scoresheets.text import isolated
 
 if TYPE_CHECKING:
     from scoresheets.matches.scoresheet import Scoresheet
@@ -67,9 +68,9 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
         )
         % {
             "count": len(hands),
-            "a": match.team_a_name,
+            "a": isolated(match.team_a_name),
             "total_a": totals.a,
-            "b": match.team_b_name,
+            "b": isolated(match.team_b_name),
             "total_b": totals.b,
             "target": target,
         },
@@ -140,9 +141,17 @@ def line_svg(
     ticks = list(range(low, high + 1, step))
     left = PAD + max(len(str(t)) for t in ticks) * FONT * 0.6 + 6
     right = WIDTH - PAD
+    # Right to left (Arabic): the chart is drawn mirrored, time running
+    # leftwards from the y axis on the right, as the page reads. The SVG
+    # inherits the page's direction, so each text's anchor (start, end)
+    # already turns with it; only the x positions are flipped here.
+    flip = get_language_bidi()
+
+    def h(position: float) -> float:
+        return WIDTH - position if flip else position
 
     def x(index: int) -> float:
-        return left + (right - left) * index / max(count - 1, 1)
+        return h(left + (right - left) * index / max(count - 1, 1))
 
     def y(value: float) -> float:
         return bottom - (bottom - top) * (value - low) / (high - low)
@@ -158,15 +167,15 @@ def line_svg(
         out.append(f'<text class="title" x="{WIDTH / 2:g}" y="{PAD + FONT}">{escape(title)}</text>')
     for tick in ticks:
         out.append(
-            f'<line class="guide" x1="{left:.1f}" x2="{right}" y1="{y(tick):.1f}" '
-            f'y2="{y(tick):.1f}"/><text class="y" x="{left - 6:.1f}" y="{y(tick) + 4:.1f}">'
+            f'<line class="guide" x1="{h(left):.1f}" x2="{h(right):g}" y1="{y(tick):.1f}" '
+            f'y2="{y(tick):.1f}"/><text class="y" x="{h(left - 6):.1f}" y="{y(tick) + 4:.1f}">'
             f"{tick}</text>"
         )
     every = max(1, math.ceil((count - 1) / 6))
     for index in range(0, count, every):
         out.append(f'<text class="x" x="{x(index):.1f}" y="{bottom + FONT + 6:.1f}">{index}</text>')
     out.extend(_lines(series, chart_id, x, y, dots=count <= 40))
-    out.extend(_legend(legend_rows, bottom + FONT + 8))
+    out.extend(_legend(legend_rows, bottom + FONT + 8, h))
     out.append("</svg>")
     return mark_safe("".join(out))
 
@@ -207,15 +216,18 @@ def _lines(
     return out
 
 
-def _legend(rows: list[list[tuple[float, Series]]], top: float) -> list[str]:
-    """The legend of :func:`line_svg` (``_legend_rows``), below ``top``."""
+def _legend(
+    rows: list[list[tuple[float, Series]]], top: float, h: Callable[[float], float]
+) -> list[str]:
+    """The legend of :func:`line_svg` (``_legend_rows``), below ``top``;
+    ``h`` places an x position (mirrored right to left)."""
     out = []
     for row, items in enumerate(rows):
         base = top + (row + 1) * (FONT + 8)
         for offset, line in items:
             out.append(
-                f'<line class="line {line.css}" x1="{offset:.1f}" x2="{offset + 18:.1f}" '
-                f'y1="{base - 4}" y2="{base - 4}"/><text class="legend" x="{offset + 24:.1f}" '
+                f'<line class="line {line.css}" x1="{h(offset):.1f}" x2="{h(offset + 18):.1f}" '
+                f'y1="{base - 4}" y2="{base - 4}"/><text class="legend" x="{h(offset + 24):.1f}" '
                 f'y="{base}">{escape(line.name)}</text>'
             )
     return out

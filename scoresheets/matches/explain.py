@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoresheets.games import registry
 from scoresheets.scoring import HandResult, Outcome
+from scoresheets.text import names_isolated
 
 if TYPE_CHECKING:
     from scoresheets.matches.scoresheet import Scoresheet
@@ -38,4 +39,6 @@ def explain_result(match: Match, hand: Any, result: HandResult) -> str:
     """
     if result.outcome is Outcome.PASSED:
         return _("Tout le monde passe : on redistribue, rien n'est marqué")
+    # Right to left, each team's name is set apart from the figures around it.
+    match = names_isolated(match)
     return registry.game_of(match).explain(match, hand, result)

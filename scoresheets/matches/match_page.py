@@ -17,6 +17,7 @@ from scoresheets.forms import DeviceForm, HandForm
 from scoresheets.matches import services, share_image, undo
 from scoresheets.models import Hand, Match
 from scoresheets.tables.links import table_link
+from scoresheets.text import isolated
 
 MY_MATCHES = "my_matches"  # session key: tokens of the matches this browser created or opened
 MY_MATCHES_MAX = 50
@@ -93,7 +94,7 @@ def end_change_message(request: HttpRequest, match: Match) -> None:
         messages.warning(
             request,
             gettext("Cette correction termine la partie, gagnée par %(team)s.")
-            % {"team": match.team_name(match.winner)},
+            % {"team": isolated(match.team_name(match.winner))},
         )
     elif before and not match.finished:
         messages.warning(request, gettext("Cette correction rouvre la partie."))

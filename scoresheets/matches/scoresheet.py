@@ -25,6 +25,7 @@ from scoresheets.matches.charts import progress_svg
 from scoresheets.matches.explain import explain_result
 from scoresheets.matches.services import HandChange
 from scoresheets.models import Hand, Match, Player, default_team_name
+from scoresheets.text import isolated, names_isolated
 
 
 @dataclass(frozen=True)
@@ -219,13 +220,13 @@ class Scoresheet:
         """
         if isinstance(data, Hand):
             data = data.document()
-        match = self.match
+        match = names_isolated(self.match)  # right to left, names apart from the figures
         game = registry.game_of(match)
         taker = data.get(game.engine.taker_key)
         if taker is None:
             return _("Tout le monde passe")
         player = self.player(data.get("taker_seat"))
-        who = player.name if player else match.team_name(taker)
+        who = isolated(player.name) if player else match.team_name(taker)
         if game.summary is not None:  # a game that tells a hand its own way
             return " · ".join(game.summary(data, who, match.team_name))
         contract = game.contract(data)
@@ -246,7 +247,7 @@ class Scoresheet:
             holder = self.player(data.get("belote_seat"))
             parts.append(
                 _("belote %(team)s")
-                % {"team": holder.name if holder else match.team_name(data["belote"])}
+                % {"team": isolated(holder.name) if holder else match.team_name(data["belote"])}
             )
         for team, value in (data.get("announcements") or {}).items():
             if value:

@@ -22,7 +22,6 @@ from functools import cache
 from pathlib import Path
 
 from django.utils import formats
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
@@ -33,6 +32,7 @@ from scoresheets.games.base import WebGame
 from scoresheets.matches.scoresheet import RowView, Scoresheet
 from scoresheets.models import Match
 from scoresheets.rule_words import game_name
+from scoresheets.text import file_slug
 
 __all__ = ["IMAGE_VERSION", "MAX_ROWS", "WIDTH", "filename", "sheet_png"]
 
@@ -58,7 +58,7 @@ TARGET = (140, 148, 160)
 def filename(match: Match) -> str:
     """The name the sheet's image is saved or shared under:
     "rebelote-lea-noe-zoe-hugo-2026-12-03.png"."""
-    teams = slugify(f"{match.team_a_name} {match.team_b_name}") or "partie"
+    teams = file_slug(f"{match.team_a_name} {match.team_b_name}") or "partie"
     return f"rebelote-{teams}-{match.created_at:%Y-%m-%d}.png"
 
 

@@ -6,13 +6,14 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.utils.text import slugify
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext, gettext_lazy
 
 from scoresheets.forms import MatchForm
 from scoresheets.matches import services
 from scoresheets.models import Match, Table
 from scoresheets.sync.ladder import attempt
+from scoresheets.text import file_slug
 
 # A button's write about something its page showed and that is gone since
 # (an entrant, a night, a name): said on the page it goes back to.
@@ -43,7 +44,7 @@ def remembered(request: HttpRequest, session_key: str, queryset: QuerySet) -> li
 def attachment(body: str | bytes, content_type: str, filename: str) -> HttpResponse:
     """A download: ``body`` as an attachment named ``filename``."""
     response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
 
 
@@ -51,7 +52,7 @@ def download_name(name: str, fallback: str, what: str, day: Any, extension: str)
     """A download's file name: ``rebelote-<name>-<what>-<day>.<extension>``,
     ``name`` and ``what`` slugified (``fallback`` when ``name`` has no
     letter left), ``day`` a date."""
-    return f"rebelote-{slugify(name) or fallback}-{slugify(what)}-{day:%Y-%m-%d}.{extension}"
+    return f"rebelote-{file_slug(name) or fallback}-{file_slug(what)}-{day:%Y-%m-%d}.{extension}"
 
 
 def see_other(url: str) -> HttpResponse:

@@ -19,7 +19,7 @@ from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
-from django.utils.text import slugify
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -58,7 +58,7 @@ from scoresheets.sync.ladder import attempt
 from scoresheets.sync.sheet import poll, sheet_fragments
 from scoresheets.sync.stream import events
 from scoresheets.tables.links import my_tables
-from scoresheets.text import of_name
+from scoresheets.text import file_slug, of_name
 
 # --------------------------------------------------------------------------
 # Home, new match, import
@@ -247,7 +247,9 @@ def _image(request: HttpRequest, match: Match) -> HttpResponse:
             name, caching.COSTLY_TTL, lambda: share_image.sheet_png(match_get_scoresheet(match))
         )
         response = HttpResponse(png, content_type="image/png")
-        response["Content-Disposition"] = f'inline; filename="{share_image.filename(match)}"'
+        response["Content-Disposition"] = content_disposition_header(
+            False, share_image.filename(match)
+        )
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     patch_vary_headers(response, ("Cookie", "Accept-Language"))
@@ -258,10 +260,10 @@ def _export(match: Match) -> HttpResponse:
     """The match document of ``match`` as a JSON download."""
     document = services.match_export_document(match)
     body = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
-    teams = slugify(f"{match.team_a_name} {match.team_b_name}") or "partie"
+    teams = file_slug(f"{match.team_a_name} {match.team_b_name}") or "partie"
     filename = f"rebelote-{teams}-{match.created_at:%Y-%m-%d}.json"
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
 
 

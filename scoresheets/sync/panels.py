@@ -17,7 +17,7 @@ from scoresheets.matches.scoresheet import Scoresheet
 from scoresheets.models import Hand
 from scoresheets.sync.kinds import ConflictKind, HandConflict
 from scoresheets.sync.words import conflict_message
-from scoresheets.text import of_name
+from scoresheets.text import isolated, of_name
 
 
 def same_hand(saved: Hand, form: HandForm) -> bool:
@@ -48,7 +48,7 @@ def conflict_panel(
         "theirs": [
             {
                 "number": sheet.position(h.pk),
-                "device": h.entered_by,
+                "device": isolated(h.entered_by),
                 "summary": sheet.hand_summary(h),
             }
             for h in theirs
@@ -63,7 +63,7 @@ def conflict_panel(
         panel["message"] = gettext(
             "La partie vient de se terminer (victoire : %(team)s) : votre saisie n'est pas "
             "enregistrée."
-        ) % {"team": team}
+        ) % {"team": isolated(team)}
     elif same is not None:
         panel["message"] = _same_message(sheet, same)
     elif conflict.kind == ConflictKind.TAKEN and len(theirs) == 1:
@@ -85,7 +85,7 @@ def _their_hands(sheet: Scoresheet, conflict: HandConflict) -> list[Hand]:
 
 
 def _same_message(sheet: Scoresheet, same: Hand) -> str:
-    who = {"device": same.entered_by, "number": sheet.position(same.pk)}
+    who = {"device": isolated(same.entered_by), "number": sheet.position(same.pk)}
     if same.entered_by:
         return gettext("%(device)s a déjà saisi cette donne (donne %(number)s).") % who
     return (
@@ -99,7 +99,7 @@ def _differs(sheet: Scoresheet, other: Hand) -> dict[str, Any]:
     was to save this one as the next hand, a duplicate). Dropping it is the
     main action; theirs can be corrected; saving it as the next hand stays
     possible (it may really be the next one)."""
-    who = {"number": sheet.position(other.pk), "device": other.entered_by}
+    who = {"number": sheet.position(other.pk), "device": isolated(other.entered_by)}
     if other.entered_by:
         text = gettext(
             "%(device)s a saisi la donne %(number)s autrement que vous : vérifiez à la "
@@ -130,7 +130,7 @@ def gone_message(hand: Hand) -> str:
             "Pendant votre correction, cette donne a été supprimée depuis un autre téléphone : "
             "votre correction n'est pas enregistrée."
         )
-    return text % {"of_device": of_name(hand.entered_by)}
+    return text % {"of_device": isolated(of_name(hand.entered_by))}
 
 
 def gone_panel(sheet: Scoresheet, hand: Hand, form: HandForm) -> dict[str, Any]:

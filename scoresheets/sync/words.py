@@ -12,7 +12,7 @@ from django.utils.translation import gettext, gettext_noop
 from scoresheets import scoring
 from scoresheets.forms import HandForm, problem_message
 from scoresheets.sync.kinds import ConflictKind, HandConflict, UndoRefusal
-from scoresheets.text import of_name
+from scoresheets.text import isolated, of_name
 
 # A single change of the sheet between opening and saving a new hand's form
 # (ConflictKind.EDITED, DELETED, RESTORED): what to say, without and with the
@@ -47,8 +47,8 @@ def conflict_message(conflict: HandConflict, next_number: int | None = None) -> 
     who = {
         "number": conflict.number,
         "last": conflict.last,
-        "device": conflict.device,
-        "of_device": of_name(conflict.device),
+        "device": isolated(conflict.device),
+        "of_device": isolated(of_name(conflict.device)),
         "next": next_number,
     }
     if conflict.kind == ConflictKind.TAKEN:
@@ -171,7 +171,7 @@ def undo_refusal(
                 "Impossible d'annuler : la donne a changé depuis, sur un autre téléphone. "
                 "Voyez la feuille."
             )
-        return text % {"of_device": of_name(device)}
+        return text % {"of_device": isolated(of_name(device))}
     if reason == UndoRefusal.INVALID and isinstance(error, scoring.MatchError):
         if any(p.code == "after_end" for p in error.problems):
             return gettext(

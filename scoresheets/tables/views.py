@@ -22,7 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.text import slugify
+from django.utils.http import content_disposition_header
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -44,7 +44,7 @@ from scoresheets.tables.forms import (
     duplicate_message,
 )
 from scoresheets.tables.links import MY_TABLES, MY_TABLES_MAX
-from scoresheets.text import of_name
+from scoresheets.text import file_slug, isolated, of_name
 
 HISTORY_PER_PAGE = 20
 TOP = 5  # players in the table page's short ranking
@@ -199,7 +199,7 @@ def table_player_add(request: HttpRequest, token: str) -> HttpResponse:
             refusals={tables.DuplicateName: lambda _error: duplicate_message(name)},
         )
         if write.saved:
-            text = gettext("%(name)s rejoint la table.") % {"name": write.value.name}
+            text = gettext("%(name)s rejoint la table.") % {"name": isolated(write.value.name)}
             messages.success(request, text)
             return see_other(reverse("table", args=[table.token]) + "#roster")
     return _table_page(request, table, form, status=busy.status_of(form, 422))
@@ -502,10 +502,10 @@ def _csv(
         caching.EXPORT_TTL,
         lambda: _csv_text(request, table, names, writer, labels, read_only=read_only),
     )
-    filename = f"rebelote-{slugify(table.name) or 'table'}-{slugify(what)}"
+    filename = f"rebelote-{file_slug(table.name) or 'table'}-{file_slug(what)}"
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="{filename}-{timezone.localdate():%Y-%m-%d}.csv"'
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{filename}-{timezone.localdate():%Y-%m-%d}.csv"
     )
     return response
 

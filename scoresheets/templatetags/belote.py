@@ -27,7 +27,7 @@ from scoresheets.matches.explain import explain_result
 from scoresheets.matches.scoresheet import Scoresheet
 from scoresheets.models import Hand, Match, Table, seat_team
 from scoresheets.sync import caching, push
-from scoresheets.text import of_name
+from scoresheets.text import isolated, of_name
 
 register = template.Library()
 
@@ -36,6 +36,14 @@ register = template.Library()
 def team_css(team: str | None) -> str:
     """The CSS class of a team's colour: ``team-a`` / ``team-b`` (empty for none)."""
     return f"team-{team.lower()}" if team in scoring.TEAMS else ""
+
+
+@register.filter(name="isolated", is_safe=True)
+def isolated_filter(name: Any) -> str:
+    """A typed name set apart from the sentence around it on a right-to-left
+    page (see scoresheets.text.isolated); as it is on the others. Safe in,
+    safe out (is_safe): a joined list of names stays escaped once."""
+    return isolated(str(name)) if name else ""
 
 
 @register.filter(name="of_name")

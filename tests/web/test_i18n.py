@@ -322,11 +322,13 @@ ARABIC = {
         "أدخل جولة",
         "احفظ الجولة",
         "الكل يمرّر",
-        "نجح العقد: Alice &amp; Claire 100 – Bob &amp; Dan 62",
+        # Each name set apart (FSI ... PDI): team A, its score, team B, its score
+        # from the right, whatever script the names are in.
+        "نجح العقد: \u2068Alice &amp; Claire\u2069 100 – \u2068Bob &amp; Dan\u2069 62",
         ">تعادل · 81 في الاحتياط<",
         ">خسران<",
         "الجولة 4",
-        "<strong>Dan</strong> يوزّع، ويتكلم <strong>Alice</strong> أولًا.",
+        "<strong>\u2068Dan\u2069</strong> يوزّع، ويتكلم <strong>\u2068Alice\u2069</strong> أولًا.",
         "الهدف 1000",
     ),
 }
@@ -345,6 +347,14 @@ def test_the_first_pages_speak_arabic(client: Client, path: str):
         assert text in body, text
     key = {"/": "home", "/nouvelle/": "new", "match": "match"}[path]
     assert_absent(body, NOT_TRANSLATED[key])
+
+
+def test_names_are_set_apart_only_on_a_right_to_left_page(client: Client):
+    match = played_match()
+    arabic = get(client, f"/m/{match.token}/", "ar")
+    assert "\u2068Bob &amp; Dan\u2069 يشتري" in arabic
+    for language in ("fr", "en", "nl", "de"):
+        assert "\u2068" not in get(client, f"/m/{match.token}/", language), language
 
 
 def test_a_saudi_browser_gets_arabic(client: Client):
