@@ -1,6 +1,7 @@
-"""Real browser, on every page at 390x844 in light and dark (issue 11): every
-touch target is at least 44x44 px, and axe-core finds no accessibility
-violation (axe-playwright-python, which carries axe-core).
+"""Real browser, on every page at 390x844 in light and dark (issue 11), in
+French and in Arabic, right to left (issue 30): every touch target is at
+least 44x44 px, and axe-core finds no accessibility violation
+(axe-playwright-python, which carries axe-core).
 
 A target is a visible link, button, select, text field, summary, or the
 label of a radio / checkbox (the input itself may be visually hidden inside
@@ -97,10 +98,11 @@ def _on_every_page(live_server, page, urls, find) -> dict:
     return found
 
 
+@pytest.mark.parametrize("locale", ["fr-FR", "ar-SA"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_touch_target_is_at_least_44_px(live_server, browser, scheme):
+def test_every_touch_target_is_at_least_44_px(live_server, browser, scheme, locale):
     urls = elsewhere(_urls)
-    page = phone(browser)
+    page = phone(browser, locale=locale)
     page.emulate_media(color_scheme=scheme)
     small = _on_every_page(live_server, page, urls, lambda: page.evaluate(SMALL_TARGETS))
     assert small == {}, json.dumps(small, indent=1, ensure_ascii=False)
@@ -128,13 +130,14 @@ def test_no_chip_breaks_a_word(live_server, browser, width):
     assert broken == {}, json.dumps(broken, indent=1, ensure_ascii=False)
 
 
+@pytest.mark.parametrize("locale", ["fr-FR", "ar-SA"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_violation(live_server, browser, scheme):
+def test_axe_finds_no_violation(live_server, browser, scheme, locale):
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
     urls = elsewhere(_urls)
-    page = phone(browser)
+    page = phone(browser, locale=locale)
     page.emulate_media(color_scheme=scheme)
 
     def axe_violations() -> list:
