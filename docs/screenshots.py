@@ -26,6 +26,12 @@ concours`` takes those alone. The hand-entry ones show what a 390x844
 phone keeps above its keyboard: the viewport shrunk to 390x500 once the
 points field has the focus (what the keyboard does to the page, see
 tests/browser/test_one_screen.py).
+``--only arabic`` (issue 30) seeds, the same way, a match whose players'
+names mix Arabic and Latin letters, a table and a concours, then shoots them
+in Arabic, right to left, at 390x844: docs/ar-home.png, docs/ar-new-match.png,
+docs/ar-sheet.png, docs/ar-hand-entry.png (keyboard open), docs/ar-table.png,
+docs/ar-concours.png, and ar-home-dark.png, ar-sheet-dark.png,
+ar-hand-entry-dark.png in dark mode.
 Chromium is Debian's /usr/bin/chromium unless $CHROMIUM names another one.
 """
 
@@ -78,12 +84,12 @@ SEASON = [
 ]
 
 
-def phone(browser: Browser, *, dark: bool = False) -> Page:
-    """A new browser context the size of a phone, in French."""
+def phone(browser: Browser, *, dark: bool = False, locale: str = "fr-FR") -> Page:
+    """A new browser context the size of a phone, in French (or ``locale``)."""
     context = browser.new_context(
         viewport=VIEWPORT,
         device_scale_factor=SCALE,
-        locale="fr-FR",
+        locale=locale,
         color_scheme="dark" if dark else "light",
     )
     context.set_default_timeout(10_000)
@@ -454,10 +460,105 @@ def shoot_concours(browser: Browser, base: str) -> None:
     laptop.close()
 
 
+# Arabic and Latin names side by side: a Saudi table with two friends from
+# elsewhere (issue 30: each name set apart from the figures around it).
+ARABIC_PLAYERS = ["فهد", "Marc", "سالم", "Léa"]
+ARABIC_TEAMS = ("الصقور", "")  # team B goes by its partners' names: "Marc & Léa"
+
+
+def shoot_arabic(browser: Browser, base: str) -> None:
+    """The Arabic screenshots (module docstring), seeded through the services."""
+    _django()
+    from scoresheets import scoring
+    from scoresheets.concours import services as cs
+    from scoresheets.matches import services
+    from scoresheets.tables import services as tables
+
+    def hand(taker: str, points: int | None = None, **kwargs) -> scoring.HandInput:
+        if points is not None:
+            kwargs.update(points_team=taker, trick_points=points)
+        return scoring.HandInput(taker=taker, **kwargs)
+
+    match = services.match_create(
+        names=ARABIC_PLAYERS,
+        rules=scoring.Rules(announcements=False),
+        team_a_name=ARABIC_TEAMS[0],
+        team_b_name=ARABIC_TEAMS[1],
+    )
+    for one, seat in [
+        (hand("A", 100), 1),
+        (hand("B", 90, belote="B"), 2),
+        (hand("A", 60), 3),
+        (hand("B", capot="B"), 4),
+        (hand("A", 81), 1),
+    ]:
+        belote_seat = 4 if one.belote else None  # Léa, of team B
+        services.hand_record(match=match, hand=one, taker_seat=seat, belote_seat=belote_seat)
+    match_url = f"{base}/m/{match.token}/"
+
+    table = tables.table_create(name="جلسة الخميس عند أبو فهد", player_names=ARABIC_PLAYERS)
+    for seats, hands in (
+        ((0, 1, 2, 3), [hand("A", 110), hand("B", 90), hand("A", 130)]),
+        ((1, 0, 3, 2), [hand("A", 120), hand("A", 100)]),
+    ):
+        names = [ARABIC_PLAYERS[i] for i in seats]
+        played = services.match_create(
+            names=names, rules=scoring.Rules(target=300, announcements=False), table=table
+        )
+        for one in hands:
+            services.hand_record(match=played, hand=one, taker_seat=1 if one.taker == "A" else 2)
+
+    concours = cs.concours_create(
+        name="بطولة النادي",
+        date=datetime.date(2026, 12, 5),
+        preset="classique",
+        settings={"parties": 4, "length": {"donnes": 12}},
+    )
+    for name, players in (
+        ("الصقور", ["فهد", "سالم"]),
+        ("Les As", ["Marc", "Léa"]),
+        ("النجوم", ["خالد", "Sam"]),
+        ("الأهلي", ["ناصر", "عمر"]),
+    ):
+        cs.concours_entrant_register(concours=concours, name=name, players=players)
+    cs.concours_draw(concours=concours)
+    _play_donnes(concours, random.Random(30), 0)
+
+    for dark in (False, True):
+        page = phone(browser, dark=dark, locale="ar-SA")
+        tail = "-dark" if dark else ""
+        # Arabic from the phone's Accept-Language; the match opened once, so
+        # that "My matches" lists it.
+        page.goto(match_url)
+        page.goto(f"{base}/")
+        shoot(page, f"ar-home{tail}")
+        page.goto(match_url)
+        page.locator("#hand-5 summary").click()  # its plain explanation
+        scroll_to(page, "#hands")
+        shoot(page, f"ar-sheet{tail}")
+        page.evaluate("window.scrollTo(0, 0)")
+        type_hand(page, "Marc")
+        shoot_keyboard_open(page, f"ar-hand-entry{tail}", 102)
+        if not dark:
+            page.goto(f"{base}/nouvelle/")
+            for seat, name in enumerate(ARABIC_PLAYERS, start=1):
+                page.locator(f"#id_player_{seat}").fill(name)
+            page.evaluate("window.scrollTo(0, 0)")
+            shoot(page, "ar-new-match")
+            page.goto(f"{base}/t/{table.token}/")
+            shoot(page, "ar-table")
+            team = cs.load(concours).current.tables[0].side_a[0]
+            page.goto(f"{base}/voir/concours/{concours.read_token}/salle/?equipe={team}")
+            shoot(page, "ar-concours")
+        page.context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("url", nargs="?", default="http://127.0.0.1:8000")
-    parser.add_argument("--only", choices=["concours"], help="take only these screenshots")
+    parser.add_argument(
+        "--only", choices=["concours", "arabic"], help="take only these screenshots"
+    )
     args = parser.parse_args()
     base = args.url.rstrip("/")
     executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -467,6 +568,9 @@ def main() -> None:
         try:
             if args.only == "concours":
                 shoot_concours(browser, base)
+                return
+            if args.only == "arabic":
+                shoot_arabic(browser, base)
                 return
             first = phone(browser)
 
