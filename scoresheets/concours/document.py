@@ -26,6 +26,7 @@ __all__ = [
     "ByeKind",
     "Concours",
     "Entrant",
+    "Format",
     "Game",
     "Length",
     "Mode",
@@ -52,6 +53,14 @@ MAX_REASON = 200
 
 # Top-level keys that are ignored (1.1): a case's, an export's.
 FREE_KEYS = ("name", "date", "why", "expected", "result")
+
+
+class Format(StrEnum):
+    """``settings.format`` (1.2): the night's parties (Swiss-like, this
+    document), or a knockout (its bracket document, section 7)."""
+
+    PARTIES = "parties"
+    KNOCKOUT = "knockout"
 
 
 class Mode(StrEnum):
@@ -139,6 +148,7 @@ class Settings:
     """``settings`` with every default filled in (1.2)."""
 
     game: Game = DEFAULT_GAME
+    format: Format = Format.PARTIES
     mode: Mode = Mode.TEAMS
     parties: int = 4
     length: Length = Length(donnes=12)
@@ -482,6 +492,7 @@ def _game_ranking(values: Values) -> Ranking:
 # are read after them (:func:`_parse_settings`).
 SETTINGS_TABLE = (
     Setting("game", OneOf(Game), DEFAULT_GAME),
+    Setting("format", OneOf(Format), Format.PARTIES),
     Setting("mode", OneOf(Mode), Mode.TEAMS),
     Setting("parties", IntIn(1, MAX_PARTIES), 4),
     Setting("length", _length, derive=_game_length),
@@ -555,6 +566,13 @@ def _parse_settings(raw: Any, out: list[Problem]) -> Settings | None:
     if obj is None:
         return None
     values = _read_settings(out, "settings", obj, SETTINGS_TABLE, {})
+    if values["format"] is Format.KNOCKOUT:
+        _problem(
+            out,
+            "settings.format",
+            "knockout_document",
+            "a knockout is read as a bracket document (section 7), not as parties",
+        )
     _read_win_points(out, obj, values)
     _read_tiebreaks(out, obj, values)
     _read_bye(out, obj, values)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, groupby
 from typing import Any
 
+from scoresheets.concours import knockout
 from scoresheets.concours.document import (
     GAME_FACTS,
     ByeKind,
@@ -265,10 +266,14 @@ def ranking_document(concours: Concours) -> dict[str, Any]:
 
 
 def rank_document(document: Any) -> dict[str, Any]:
-    """Parse a results document and return its ranking document (2.6).
+    """Parse a results document and return its ranking document (2.6); a
+    knockout's bracket document (``settings.format`` ``"knockout"``, 7.2)
+    gives its outcome (7.3) instead.
 
     The contract of the ``rank_concours`` command: raises
     :class:`~scoresheets.scoring.MatchError` listing every problem on any
-    invalid input (docs/concours.md, 1), and nothing else.
+    invalid input (docs/concours.md, 1 and 7.2), and nothing else.
     """
+    if knockout.is_knockout(document):
+        return knockout.outcome_of(document)
     return ranking_document(parse_concours(document))

@@ -24,6 +24,7 @@ PURE = (
     "scoresheets.concours.document",
     "scoresheets.concours.ranking",
     "scoresheets.concours.pairing",
+    "scoresheets.concours.knockout",
     "scoresheets.season.ranking",
 )
 
