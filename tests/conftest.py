@@ -35,6 +35,9 @@ SHARED_ANNOUNCEMENT_CASES_DIR = SHARED_SCORING_DIR / "announcements"
 # The concours' results documents (docs/concours.md), kept the same way.
 CONCOURS_CASES_DIR = ROOT / "tests" / "cases" / "concours"
 SHARED_CONCOURS_CASES_DIR = SHARED_SCORING_DIR / "concours"
+# The knockouts' bracket documents (docs/concours.md 7), beside them.
+KNOCKOUT_CASES_DIR = ROOT / "tests" / "cases" / "knockout"
+SHARED_KNOCKOUT_CASES_DIR = SHARED_SCORING_DIR / "knockout"
 SEASON_CASES_DIR = ROOT / "tests" / "cases" / "season"
 SHARED_SEASON_CASES_DIR = SHARED_SCORING_DIR / "season"
 
@@ -80,6 +83,12 @@ def concours_case_files() -> list[Path]:
     """Every worked concours case: the project's (``tests/cases/concours``),
     then those of ``../shared/scoring/concours`` when that folder exists."""
     return case_files(CONCOURS_CASES_DIR, SHARED_CONCOURS_CASES_DIR)
+
+
+def knockout_case_files() -> list[Path]:
+    """Every worked knockout case: the project's (``tests/cases/knockout``),
+    then those of ``../shared/scoring/knockout`` when that folder exists."""
+    return case_files(KNOCKOUT_CASES_DIR, SHARED_KNOCKOUT_CASES_DIR)
 
 
 def season_case_files() -> list[Path]:

@@ -428,3 +428,37 @@ def test_byes_meet_the_first_drawn_and_spread_over_the_halves(n):
     )
     halves = [sum(1 for i in byes if i < size // 2), sum(1 for i in byes if i >= size // 2)]
     assert abs(halves[0] - halves[1]) <= 1
+
+
+# --------------------------------------------------------------------------
+# The worked cases (7.4; run by test_ranking_cases.py) cover section 7
+# --------------------------------------------------------------------------
+
+
+def test_the_knockout_cases_cover_section_7():
+    import json
+
+    from tests.conftest import KNOCKOUT_CASES_DIR
+
+    cases = [json.loads(p.read_text(encoding="utf-8")) for p in KNOCKOUT_CASES_DIR.glob("*.json")]
+    valid = [c for c in cases if not c["expected"].get("error")]
+    assert len([c for c in cases if c["expected"].get("error")]) >= 5
+    assert {c["settings"].get("best_of", 1) for c in valid} == {1, 3}
+    assert {c["settings"].get("third_place", False) for c in valid} == {True, False}
+    assert {len(c["teams"]) for c in valid} >= {2, 3, 5, 6, 8}
+    assert any(not c["expected"]["finished"] and c["expected"]["drawn"] for c in valid)
+    assert any("donnes" in c["settings"].get("length", {}) for c in valid)
+
+
+def test_the_contract_example_is_a_valid_bracket_document():
+    import json
+    import re
+
+    from tests.conftest import ROOT
+
+    text = (ROOT / "docs" / "concours.md").read_text(encoding="utf-8")
+    section = text[text.index("### 7.2 The bracket document") :]
+    example = json.loads(re.findall(r"```json\n(.*?)```", section, re.S)[0])
+    outcome = rank_document(example)
+    assert outcome["drawn"] and not outcome["finished"]
+    assert [s["team"] for s in outcome["standings"]][:2] == [3, 1]  # the byes, still in

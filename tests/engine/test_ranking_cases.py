@@ -1,6 +1,7 @@
 """Every worked case of the concours (tests/cases/concours, docs/concours.md,
-4) and of the season (tests/cases/season, docs/concours.md, 6), and of
-../shared/scoring/<kind> when present: through the ranking function and
+4), of the knockout (tests/cases/knockout, 7.4) and of the season
+(tests/cases/season, docs/concours.md, 6), and of ../shared/scoring/<kind>
+when present: through the ranking function and
 through its command (``manage.py rank_concours`` / ``rank_season``). One
 runner for both: the cases of either are read the same way."""
 
@@ -17,10 +18,16 @@ from scoresheets.concours.ranking import rank_document
 from scoresheets.scoring import MatchError
 from scoresheets.season.ranking import rank_season_document
 from tests.commands import run_command
-from tests.conftest import case_id, concours_case_files, season_case_files
+from tests.conftest import (
+    case_id,
+    concours_case_files,
+    knockout_case_files,
+    season_case_files,
+)
 
 RANKINGS: dict[str, tuple[Callable[[Any], dict], str, list[Path]]] = {
     "concours": (rank_document, "rank_concours", concours_case_files()),
+    "knockout": (rank_document, "rank_concours", knockout_case_files()),
     "season": (rank_season_document, "rank_season", season_case_files()),
 }
 """Each kind of case: its ranking function, its command, its case files."""
