@@ -70,6 +70,12 @@ PROBLEM_MESSAGES: dict[str, Any] = {
     "too_many_hands": _("Ce fichier a %(count)s donnes, et une partie en compte %(max)s au plus."),
     "belote_at_no_trump": _("Pas de belote à sans-atout : il n'y a pas d'atout."),
     "solo_not_allowed": _("« Seul » ne se dit que d'une générale dont le preneur a fait le capot."),
+    # A knockout (docs/concours.md 7): a correction that would change who won
+    # a tie whose winner already plays its next match.
+    "knockout_next_started": _(
+        "Cette correction changerait le vainqueur, qui joue déjà le tour suivant "
+        "(table %(table)s) : corrigez d'abord ce match-là, ou demandez à l'organisateur."
+    ),
 }
 
 # Some codes read better with the field they are about.

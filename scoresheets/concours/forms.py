@@ -69,6 +69,15 @@ CONCOURS_MESSAGES: dict[str, Any] = {
     "empty_entrant": _("Donnez le nom de l'équipe ou de ses joueurs."),
     "duplicate_name": _("Une équipe s'appelle déjà %(name)s (n° %(number)s)."),
     "duplicate_in_list": _("%(name)s est déjà à la ligne %(other)s."),
+    "bracket_drawn": _(
+        "Le tableau est tiré : plus d'inscription ni de retrait. "
+        "Annulez le tirage tant qu'aucune donne n'est saisie."
+    ),
+    "knockout_format": _("Pas d'échange ni de pénalité dans un tournoi à élimination directe."),
+    "knockout_next_started": _(
+        "Cette correction changerait le vainqueur, qui joue déjà le tour suivant "
+        "(table %(table)s) : corrigez d'abord ce match-là."
+    ),
 }
 
 # À la mêlée an entrant is a player: the same refusals in a player's words.
@@ -79,6 +88,9 @@ MELEE_MESSAGES: dict[str, Any] = {
 
 # The results document's setting paths, by the field of ConcoursForm that says them.
 SETTING_FIELDS = (
+    ("settings.best_of", "best_of"),
+    ("settings.third_place", "third_place"),
+    ("settings.format", "format"),
     ("settings.last_length", "last_value"),
     ("settings.length", "length_value"),
     ("settings.parties", "parties"),
@@ -160,6 +172,17 @@ BYES = [
     (cdoc.ByeKind.AVERAGE, _("La moyenne des points de la partie")),
     (cdoc.ByeKind.FIXED, _("Des points fixes")),
 ]
+FORMATS = [
+    (cdoc.Format.PARTIES, _("Des parties : classement aux points, tables tirées à chaque partie")),
+    (
+        cdoc.Format.KNOCKOUT,
+        _("Élimination directe (coupe) : un tableau tiré au sort, le vainqueur passe"),
+    ),
+]
+BEST_OF = [
+    (1, _("Un match par tour")),
+    (3, _("Au meilleur des trois matchs (deux gagnés)")),
+]
 MODES = [
     (cdoc.Mode.TEAMS, _("Équipes formées")),
     (cdoc.Mode.MELEE, _("À la mêlée (inscription seul, partenaires tirés à chaque partie)")),
@@ -197,6 +220,26 @@ class ConcoursForm(ConcoursProblems, OneTimeKeyForm):
     preset = forms.ChoiceField(
         label=_("Jeu et règles (les mêmes à toutes les tables)"), choices=preset_choices
     )
+    format = forms.ChoiceField(
+        label=_("Formule"),
+        choices=FORMATS,
+        initial=cdoc.Format.PARTIES,
+        widget=forms.RadioSelect,
+        required=False,  # absent: parties, as before the knockout
+    )
+    best_of = forms.TypedChoiceField(
+        label=_("Élimination directe : chaque tour se joue en"),
+        choices=BEST_OF,
+        coerce=int,
+        initial=1,
+        required=False,
+    )
+    third_place = forms.BooleanField(
+        label=_(
+            "Élimination directe : un match pour la 3e place entre les perdants des demi-finales"
+        ),
+        required=False,
+    )
     mode = forms.ChoiceField(label=_("Inscription"), choices=MODES, initial=cdoc.Mode.TEAMS)
     parties = _number(_("Nombre de parties"), 1, cdoc.MAX_PARTIES, required=True, initial=4)
     length_kind = forms.ChoiceField(label=_("Durée d'une partie"), choices=LENGTHS, required=False)
@@ -232,10 +275,21 @@ class ConcoursForm(ConcoursProblems, OneTimeKeyForm):
         self.fields["date"].initial = timezone.localdate()
         self.fields["preset"].initial = presets.DEFAULT.key
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("format") == cdoc.Format.KNOCKOUT and data.get("mode") == cdoc.Mode.MELEE:
+            self.add_error(
+                "mode", _("L'élimination directe se joue en équipes formées, pas à la mêlée.")
+            )
+        return data
+
     def settings(self) -> dict[str, Any]:
         """The results document's ``settings`` (1.2) of a valid form: only
-        what was chosen; the rest takes the defaults of the preset's game."""
+        what was chosen; the rest takes the defaults of the preset's game.
+        A knockout's (7.2): its length, best of, third place only."""
         data = self.cleaned_data
+        if data["format"] == cdoc.Format.KNOCKOUT:
+            return self._knockout_settings()
         out: dict[str, Any] = {"mode": data["mode"], "parties": data["parties"]}
         kind = data["length_kind"] or ("donnes" if data["length_value"] else "")
         if kind and data["length_value"]:
@@ -258,6 +312,26 @@ class ConcoursForm(ConcoursProblems, OneTimeKeyForm):
         if data["bye_win_points"] is not None:
             bye["win_points"] = data["bye_win_points"]
         out["bye"] = bye
+        return out
+
+    def _knockout_settings(self) -> dict[str, Any]:
+        """A knockout's settings (docs/concours.md 7.2): each tie a match to
+        the preset's own target unless the organiser gave a length (a preset
+        played in donnes or games keeps the game's length)."""
+        data = self.cleaned_data
+        out: dict[str, Any] = {
+            "format": cdoc.Format.KNOCKOUT.value,
+            "best_of": data["best_of"] or 1,
+            "third_place": data["third_place"],
+        }
+        kind = data["length_kind"] or ("target" if data["length_value"] else "")
+        if kind and data["length_value"]:
+            out["length"] = {kind: data["length_value"]}
+            return out
+        values = presets.rule_values(presets.PRESETS[data["preset"]].rules)
+        by_count = values.get("donnes") or values.get("end") == "games"
+        if values.get("target") and not by_count:
+            out["length"] = {"target": values["target"]}
         return out
 
     def _game(self) -> str:

@@ -55,6 +55,7 @@ __all__ = [
     "Team",
     "Tie",
     "draw_bracket",
+    "first_round_tables",
     "outcome_document",
     "parse_bracket",
     "round_name",
@@ -252,6 +253,14 @@ def slots(draw: Sequence[int]) -> list[int | None]:
     at the places of the seeds past the last team."""
     size = 2 ** rounds_for(len(draw))
     return [draw[seed - 1] if seed <= len(draw) else None for seed in seed_positions(size)]
+
+
+def first_round_tables(draw: Sequence[int]) -> dict[int, int]:
+    """Round one's tables (7.1): the tie played at each table, by table
+    number (its played ties numbered 1, 2... in the bracket's order)."""
+    places = slots(draw)
+    first = [(places[2 * i], places[2 * i + 1]) for i in range(len(places) // 2)]
+    return {table: tie for tie, table in _table_numbers(first).items()}
 
 
 def round_name(round: int, rounds: int) -> str:

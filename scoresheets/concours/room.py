@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Sum
+from django.utils.translation import gettext
 
 from scoresheets.concours import document as cdoc
+from scoresheets.concours import knockout
 from scoresheets.concours import services as cs
 from scoresheets.converters import TOKEN_LENGTH
 from scoresheets.models import Concours, Match
@@ -106,6 +108,8 @@ class Room:
     mine: int | None
     seat: cs.Seat | None
     byes: list[str] = field(default_factory=list)
+    # A knockout's bracket as shown (:func:`bracket_view`), None at parties.
+    bracket: list[BracketRound] | None = None
 
     @property
     def melee(self) -> bool:
@@ -148,7 +152,14 @@ def _pages(kind: str, rows: Sequence[Any], size: int) -> list[Slide]:
 
 def room(state: cs.State, mine: int | None) -> Room:
     """The room's screen of ``state`` for a phone following entrant ``mine``
-    (``None``: the projector, or a phone that chose nobody)."""
+    (``None``: the projector, or a phone that chose nobody). A knockout's
+    screen is one slide, its bracket (:func:`bracket_view`)."""
+    if state.bracket is not None:
+        slides = [Slide("bracket", "bracket-1", 1, 1, ())]
+        outcome = knockout.outcome_document(state.bracket)
+        champion = outcome["champion"]
+        outcome["champion_label"] = state.label(champion) if champion is not None else ""
+        return Room(state, outcome, [], [], slides, mine, None, bracket=bracket_view(state, mine))
     ranking = state.ranking()
     word = state.settings.entrant_word
     current = state.current
@@ -203,6 +214,162 @@ def room(state: cs.State, mine: int | None) -> Room:
     return Room(state, ranking, rows, tables, slides, mine, seat, byes)
 
 
+# --------------------------------------------------------------------------
+# A knockout's bracket (docs/concours.md 7)
+# --------------------------------------------------------------------------
+
+
+def round_label(name: str) -> str:
+    """A round's name (``knockout.round_name``) in the reader's language."""
+    words = {
+        "final": gettext("Finale"),
+        "semi_finals": gettext("Demi-finales"),
+        "quarter_finals": gettext("Quarts de finale"),
+        "round_of_16": gettext("Huitièmes de finale"),
+        "round_of_32": gettext("Seizièmes de finale"),
+        "third_place": gettext("Match pour la 3e place"),
+    }
+    if name in words:
+        return words[name]
+    return gettext("Tour à %(teams)s équipes") % {"teams": name.removeprefix("round_of_")}
+
+
+@dataclass(frozen=True)
+class BracketSide:
+    """One team of a tie as the bracket shows it: its number (None: not
+    known yet, or a bye), its label, the matches it won, its points in the
+    tie's current match (None before it), whether it won the tie or is out."""
+
+    number: int | None
+    label: str
+    wins: int = 0
+    total: int | None = None
+    won: bool = False
+    out: bool = False
+    mine: bool = False
+
+
+@dataclass(frozen=True)
+class BracketTie:
+    """One tie as the bracket shows it: its table, its sides, whether it
+    is a bye, playing or decided, its current match's number in the tie
+    (``leg``) and tokens (the organiser's sheet ``token``, ``read_token``)."""
+
+    round: int
+    tie: int
+    table: int | None
+    sides: tuple[BracketSide, BracketSide]
+    bye: bool
+    playing: bool
+    decided: bool
+    leg: int = 0
+    token: str = ""
+    read_token: str = ""
+    third_place: bool = False
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    """One column of the bracket: a round's label and its ties, top first
+    (the final's column also holds the match for third)."""
+
+    number: int
+    name: str
+    label: str
+    ties: tuple[BracketTie, ...]
+
+
+def _bracket_tie(state: cs.State, tie: knockout.Tie, tables: dict, mine: int | None) -> BracketTie:
+    table = tables.get((tie.round, tie.table, len(tie.matches))) if tie.matches else None
+    totals = (table.match.total_a, table.match.total_b) if table is not None else (None, None)
+    wins = tie.wins if not tie.bye else (0, 0)
+    sides = tuple(
+        BracketSide(
+            number=number,
+            label=state.label(number) if number is not None else "",
+            wins=wins[i],
+            total=totals[i],
+            won=tie.winner is not None and tie.winner == number and not tie.bye,
+            out=tie.winner is not None and number is not None and tie.winner != number,
+            mine=mine is not None and number == mine,
+        )
+        for i, number in enumerate(tie.teams)
+    )
+    return BracketTie(
+        round=tie.round,
+        tie=tie.tie,
+        table=tie.table,
+        sides=sides,  # type: ignore[arg-type]
+        bye=tie.bye,
+        playing=tie.playing,
+        decided=tie.decided,
+        leg=len(tie.matches),
+        token=table.match.token if table is not None else "",
+        read_token=table.match.read_token if table is not None else "",
+        third_place=tie.third_place,
+    )
+
+
+def bracket_view(state: cs.State, mine: int | None = None) -> list[BracketRound]:
+    """A knockout's bracket as the room, the organiser and the phones show
+    it: one :class:`BracketRound` a round, round one first; each tie with
+    its teams' labels, the matches they won, the live totals of its match
+    under way (or its last one), the winner and the loser flagged, and
+    ``mine`` (the team a phone follows) marked. Empty before the draw."""
+    bracket = state.bracket
+    if bracket is None or not bracket.draw:
+        return []
+    tables = {
+        (partie.number, table.number, table.leg): table
+        for partie in state.parties
+        for table in partie.tables
+    }
+    rounds = []
+    for number in range(1, bracket.rounds + 1):
+        ties = [_bracket_tie(state, t, tables, mine) for t in bracket.round_ties(number)]
+        if number == bracket.rounds and bracket.third_place_tie is not None:
+            ties.append(_bracket_tie(state, bracket.third_place_tie, tables, mine))
+        name = knockout.round_name(number, bracket.rounds)
+        rounds.append(BracketRound(number, name, round_label(name), tuple(ties)))
+    return rounds
+
+
+def _knockout_seats(state: cs.State, outcome: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """Every team's place in a knockout, as a phone that follows it shows
+    it: its tie under way or next (table, opponents, the round's name), or
+    its final place once out or over (:func:`seats`' keys, and ``round``,
+    ``place``, ``reached``)."""
+    bracket = state.bracket
+    tables = {
+        (partie.number, table.number, table.leg): table
+        for partie in state.parties
+        for table in partie.tables
+    }
+    standings = {s["team"]: s for s in outcome["standings"]}
+    out: dict[int, dict[str, Any]] = {}
+    for entrant in state.entrants:
+        number = entrant.number
+        ties = [t for t in bracket.ties if number in t.teams and not t.bye] if bracket else []
+        tie = next((t for t in reversed(ties) if not t.decided), None)
+        table = tables.get((tie.round, tie.table, len(tie.matches))) if tie else None
+        standing = standings.get(number, {})
+        other = next((n for n in tie.teams if n != number), None) if tie else None
+        name = knockout.round_name(tie.round, bracket.rounds) if tie else ""
+        out[number] = {
+            "final": None,
+            "label": cs.entrant_label(entrant),
+            "bye": False,
+            "table": tie.table if tie and table is not None and tie.ready else None,
+            "read_token": table.match.read_token if table is not None else "",
+            "opponents": state.label(other) if other is not None else "",
+            "partner": "",
+            "round": round_label("third_place" if tie and tie.third_place else name) if tie else "",
+            "place": standing.get("place") if tie is None else None,
+            "reached": round_label(standing["round_name"]) if standing.get("round_name") else "",
+        }
+    return out
+
+
 def seats(state: cs.State, ranking: dict[str, Any]) -> dict[int, dict[str, Any]]:
     """Every entrant's place in the current partie, as a phone that follows
     it shows it (its label, its table and the table's read-only token, its
@@ -211,6 +378,8 @@ def seats(state: cs.State, ranking: dict[str, Any]) -> dict[int, dict[str, Any]]
     concours is over, else None, from ``ranking``, the room's ranking
     document): computed once for every entrant with the room's shared
     part, so that a phone's own part needs no query."""
+    if state.bracket is not None:
+        return _knockout_seats(state, ranking)
     out: dict[int, dict[str, Any]] = {}
     final: dict[int, dict[str, Any]] = {}
     if state.over:  # where each finished, instead of its last table

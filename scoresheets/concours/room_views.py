@@ -42,6 +42,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
+from scoresheets.concours import knockout
 from scoresheets.concours import room as room_of
 from scoresheets.concours import services as cs
 from scoresheets.concours.events import concours_events
@@ -261,10 +262,9 @@ def _to_table(
     """Table ``number`` of the concours' current partie: a 302 to its sheet
     (``write``: the writing one, else read-only), or a page saying why there
     is none yet (404)."""
-    current = cs.load(concours).current
-    table = None
-    if current is not None:
-        table = next((t for t in current.tables if t.number == number), None)
+    state = cs.load(concours)
+    current = state.current
+    table = cs.table_numbered(state, number)
     if table is None:
         context = {"concours": concours, "number": number, "current": current}
         return render(request, "scoresheets/concours_table_none.html", context, status=404)
@@ -296,10 +296,7 @@ def concours_table_card(request: HttpRequest, token: str, key: str, number: int)
 
 def _current_table(concours: Concours, number: int) -> Any:
     """Table ``number`` of the concours' current partie, or ``None``."""
-    current = cs.load(concours).current
-    if current is None:
-        return None
-    return next((t for t in current.tables if t.number == number), None)
+    return cs.table_numbered(cs.load(concours), number)
 
 
 @require_safe
@@ -375,6 +372,8 @@ def per_version(concours: Concours, kind: str, build: Any, *parts: object) -> An
 def _results_context(concours: Concours) -> dict[str, Any]:
     """The results sheet's figures, in the request's language (the tiebreaks' words)."""
     state = cs.load(concours)
+    if state.knockout:
+        return _knockout_results_context(state)
     ranking = state.ranking()
     words = _tiebreak_words()
     return {
@@ -385,6 +384,40 @@ def _results_context(concours: Concours) -> dict[str, Any]:
         "tiebreaks": [str(words[name]) for name in ranking["tiebreaks"]],
         "win_points": ranking["ranking"] == "win_points",
         "melee": state.settings.entrant_word == "player",
+    }
+
+
+def _knockout_results_context(state: cs.State) -> dict[str, Any]:
+    """A knockout's results sheet (docs/concours.md 7.3): its champion,
+    runner-up, third and fourth, then every team's place and round reached."""
+    outcome = knockout.outcome_document(state.bracket)
+
+    def named(number: int | None) -> str:
+        return state.label(number) if number is not None else ""
+
+    rows = [
+        {
+            "place": s["place"],
+            "number": s["team"],
+            "label": state.label(s["team"]),
+            "players": ", ".join(state.entrant(s["team"]).players),
+            "reached": room_of.round_label(s["round_name"]) if s["round_name"] else "",
+            "alive": s["alive"],
+        }
+        for s in outcome["standings"]
+    ]
+    podium = [
+        (gettext("Vainqueur"), named(outcome["champion"])),
+        (gettext("Finaliste"), named(outcome["runner_up"])),
+        (gettext("Troisième"), named(outcome["third"])),
+        (gettext("Quatrième"), named(outcome["fourth"])),
+    ]
+    return {
+        "knockout": True,
+        "outcome": outcome,
+        "podium": [(word, name) for word, name in podium if name],
+        "rows": rows,
+        "bracket": room_of.bracket_view(state),
     }
 
 
@@ -399,6 +432,8 @@ def concours_results(request: HttpRequest, token: str) -> HttpResponse:
     concours = _read_concours(token)
     figures = per_version(concours, "results", lambda: _results_context(concours), get_language())
     context = {"concours": concours, **figures}
+    if figures.get("knockout"):
+        return render(request, "scoresheets/concours_results_knockout.html", context)
     return render(request, "scoresheets/concours_results.html", context)
 
 
@@ -442,6 +477,8 @@ def concours_ranking_csv(request: HttpRequest, token: str) -> HttpResponse:
     """The ranking as CSV (``exports.concours_ranking_csv``), tiebreaks included."""
     concours = _read_concours(token)
     state = cs.load(concours)
+    if state.knockout:
+        return _knockout_ranking_csv(concours, state)
     ranking = state.ranking()
     rows = room_of.results_rows(state, ranking)
     tiebreak_labels = {
@@ -453,6 +490,28 @@ def concours_ranking_csv(request: HttpRequest, token: str) -> HttpResponse:
         [(row.standing, row.label, row.players) for row in rows],
         labels={**_labels(RANKING_LABELS), **tiebreak_labels},
     )
+    filename = _filename(concours, gettext("classement"), "csv")
+    return attachment(text, "text/csv; charset=utf-8", filename)
+
+
+def _knockout_ranking_csv(concours: Concours, state: cs.State) -> HttpResponse:
+    """A knockout's outcome as CSV (docs/concours.md 7.3): place, team, round reached."""
+    rows = [
+        (
+            s["place"],
+            s["team"],
+            state.label(s["team"]),
+            ", ".join(state.entrant(s["team"]).players),
+            room_of.round_label(s["round_name"]) if s["round_name"] else "",
+        )
+        for s in knockout.outcome_document(state.bracket)["standings"]
+    ]
+    labels = {
+        "place": gettext("Place"),
+        "reached": gettext("Tour atteint"),
+        **_labels(RANKING_LABELS),
+    }
+    text = exports.knockout_ranking_csv(rows, labels=labels)
     filename = _filename(concours, gettext("classement"), "csv")
     return attachment(text, "text/csv; charset=utf-8", filename)
 
@@ -545,8 +604,9 @@ def _documents_zip(concours: Concours) -> bytes:
         for partie in state.parties:
             for table in partie.tables:
                 document: dict[str, Any] = services.match_export_document(table.match)
+                leg = f"-{table.leg}" if table.leg > 1 else ""
                 archive.writestr(
-                    f"partie-{partie.number}/table-{table.number:02d}.json",
+                    f"partie-{partie.number}/table-{table.number:02d}{leg}.json",
                     json.dumps(document, ensure_ascii=False, indent=2) + "\n",
                 )
     return buffer.getvalue()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ from django.utils.translation import gettext
 
 from scoresheets import presets, scoring
 from scoresheets.concours import document as cdoc
-from scoresheets.concours import pairing, ranking
+from scoresheets.concours import knockout, pairing, ranking
 from scoresheets.matches import services
 from scoresheets.models import (
     PLAYER_NAME_MAX,
@@ -109,10 +110,17 @@ class State:
     penalties: tuple[ConcoursPenalty, ...]
     document: dict[str, Any]
     parsed: cdoc.Concours
+    # A knockout's bracket (docs/concours.md 7), its ``document`` the
+    # bracket document; ``None`` for a concours of parties.
+    bracket: knockout.Bracket | None = None
 
     @property
     def settings(self) -> cdoc.Settings:
         return self.parsed.settings
+
+    @property
+    def knockout(self) -> bool:
+        return self.bracket is not None
 
     @property
     def current(self) -> PartieState | None:
@@ -121,12 +129,17 @@ class State:
 
     @property
     def over(self) -> bool:
-        """Whether every partie is drawn and every table finished."""
+        """Whether every partie is drawn and every table finished (a
+        knockout: its final, and its match for third, decided)."""
+        if self.bracket is not None:
+            return self.bracket.finished
         return len(self.parties) == self.settings.parties and all(p.finished for p in self.parties)
 
     @property
     def can_draw(self) -> bool:
-        """Whether a next partie remains to be drawn."""
+        """Whether a next partie remains to be drawn (a knockout: its bracket)."""
+        if self.bracket is not None:
+            return not self.bracket.draw
         return len(self.parties) < self.settings.parties
 
     def too_few_to_draw(self) -> int | None:
@@ -146,6 +159,11 @@ class State:
             return False
         return Hand.objects.filter(match__in=[t.match_id for t in current.tables]).exists()
 
+    def any_started(self) -> bool:
+        """Whether a hand (a redeal too) was entered at any table of any partie."""
+        matches = [t.match_id for p in self.parties for t in p.tables]
+        return bool(matches) and Hand.objects.filter(match__in=matches).exists()
+
     def entrant(self, number: int) -> ConcoursEntrant | None:
         return next((e for e in self.entrants if e.number == number), None)
 
@@ -159,6 +177,21 @@ class State:
         return ranking.ranking_document(self.parsed)
 
 
+def table_numbered(state: State, number: int) -> ConcoursTable | None:
+    """Table ``number`` as the hall finds it (a table card's address): in
+    the current partie; in a knockout, whose rounds overlap, the latest
+    match at that table still playing, else the latest one there
+    (docs/concours.md 7.1). ``None`` when there is none."""
+    if state.knockout:
+        tables = [t for p in state.parties for t in p.tables if t.number == number]
+        playing = [t for t in tables if not t.match.finished]
+        return (playing or tables or [None])[-1]
+    current = state.current
+    if current is None:
+        return None
+    return next((t for t in current.tables if t.number == number), None)
+
+
 def entrant_label(entrant: ConcoursEntrant) -> str:
     """An entrant's name, or "Équipe 7" / "Joueur 7" when it has none."""
     if entrant.name:
@@ -166,15 +199,37 @@ def entrant_label(entrant: ConcoursEntrant) -> str:
     return gettext("Équipe %(number)s") % {"number": entrant.number}
 
 
+def is_knockout(concours: Concours) -> bool:
+    """Whether ``concours`` is a knockout (``settings.format``, docs/concours.md 7)."""
+    return concours.settings.get("format") == cdoc.Format.KNOCKOUT
+
+
 def load(concours: Concours) -> State:
     """Read ``concours`` whole (five queries) and parse its results document
-    through the pure core. A stored concours is valid (every write checked
-    it); should it not be, ``scoring.MatchError`` propagates."""
+    (a knockout: its bracket document, docs/concours.md 7.2) through the
+    pure core. A stored concours is valid (every write checked it); should
+    it not be, ``scoring.MatchError`` propagates."""
+    entrants, parties, penalties = _rows(concours)
+    if is_knockout(concours):
+        # The draw as stored now (an instance read before the draw has none).
+        concours.draw = Concours.objects.values_list("draw", flat=True).get(pk=concours.pk)
+        document = _bracket_document(concours, entrants, parties)[0]
+        bracket = knockout.parse_bracket(document)
+        parsed = _knockout_parsed(bracket, entrants)
+        return State(concours, entrants, parties, penalties, document, parsed, bracket)
+    document = _document(concours, entrants, parties, penalties)
+    return State(concours, entrants, parties, penalties, document, cdoc.parse_concours(document))
+
+
+def _rows(
+    concours: Concours,
+) -> tuple[tuple[ConcoursEntrant, ...], tuple[PartieState, ...], tuple[ConcoursPenalty, ...]]:
+    """Its entrants, parties with their tables, penalties (four queries)."""
     entrants = tuple(concours.entrants.order_by("number"))
     tables = (
         ConcoursTable.objects.filter(partie__concours=concours)
         .select_related("match")
-        .order_by("partie__number", "number")
+        .order_by("partie__number", "number", "leg")
     )
     by_partie: dict[int, list[ConcoursTable]] = {}
     for table in tables:
@@ -184,8 +239,67 @@ def load(concours: Concours) -> State:
         for p in concours.parties.order_by("number")
     )
     penalties = tuple(concours.penalties.order_by("created_at", "pk"))
-    document = _document(concours, entrants, parties, penalties)
-    return State(concours, entrants, parties, penalties, document, cdoc.parse_concours(document))
+    return entrants, parties, penalties
+
+
+def _knockout_parsed(bracket: knockout.Bracket, entrants: Sequence[ConcoursEntrant]) -> Any:
+    """A knockout read as the parties' pages read a concours: its teams,
+    its game and length, one "partie" a round (``cdoc.Settings.parties``)."""
+    length = bracket.settings.length
+    settings = cdoc.Settings(
+        game=bracket.settings.game,
+        format=cdoc.Format.KNOCKOUT,
+        parties=max(1, bracket.rounds),
+        length=length,
+        last_length=length,
+    )
+    teams = tuple(cdoc.Entrant(e.number, e.name or None, tuple(e.players)) for e in entrants)
+    return cdoc.Concours(settings, teams)
+
+
+def _bracket_document(
+    concours: Concours, entrants: Sequence[ConcoursEntrant], parties: Sequence[PartieState]
+) -> tuple[dict[str, Any], list[list[ConcoursTable]]]:
+    """The bracket document of a knockout (docs/concours.md 7.2) as played
+    so far, and the tables of each of its ties (in the order of ``ties``).
+    A round is a partie; its tables' numbers give their ties (7.1)."""
+    first = knockout.first_round_tables(concours.draw) if concours.draw else {}
+    ties: dict[tuple[int, int], dict[str, Any]] = {}
+    tables: dict[tuple[int, int], list[ConcoursTable]] = {}
+    for partie in parties:
+        for table in partie.tables:
+            tie = first.get(table.number, 0) if partie.number == 1 else table.number
+            place = (partie.number, tie)
+            entry = ties.setdefault(
+                place,
+                {
+                    "round": partie.number,
+                    "tie": tie,
+                    "teams": [table.side_a[0], table.side_b[0]],
+                    "matches": [],
+                },
+            )
+            entry["matches"].append(_match_entry(table))
+            tables.setdefault(place, []).append(table)
+    document = {
+        "name": concours.name,
+        "date": concours.date.isoformat(),
+        "settings": concours.settings,
+        "teams": [_entrant_document(e, False) for e in entrants],
+        "draw": list(concours.draw),
+        "ties": list(ties.values()),
+    }
+    return document, list(tables.values())
+
+
+def _match_entry(table: ConcoursTable) -> dict[str, Any]:
+    """A tie's match in the bracket document (7.2): its points, finished,
+    and the engine's winner (none for a match drawn)."""
+    match = table.match
+    entry: dict[str, Any] = {"points": [match.total_a, match.total_b], "finished": match.finished}
+    if match.finished and match.winner in ("A", "B"):
+        entry["winner"] = (table.side_a if match.winner == "A" else table.side_b)[0]
+    return entry
 
 
 def results_document(concours: Concours) -> dict[str, Any]:
@@ -420,8 +534,11 @@ def _bump(concours: Concours) -> None:
     push.version_changed((concours.token, concours.read_token), 0)
 
 
-def _check(document: dict[str, Any]) -> cdoc.Concours:
-    """The document parsed by the pure core: raises its ``MatchError``."""
+def _check(document: dict[str, Any]) -> Any:
+    """The document parsed by the pure core (a knockout's bracket document
+    by its own, docs/concours.md 7.2): raises its ``MatchError``."""
+    if knockout.is_knockout(document):
+        return knockout.parse_bracket(document)
     return cdoc.parse_concours(document)
 
 
@@ -450,7 +567,10 @@ def concours_create(
     settings = {**(settings or {}), "game": chosen.game}
     mode = settings.get("mode", cdoc.Mode.TEAMS)
     entrants_key = "players" if mode == cdoc.Mode.MELEE else "teams"
-    _check({"settings": settings, entrants_key: [], "parties": []})
+    if settings.get("format") == cdoc.Format.KNOCKOUT:
+        _check({"settings": settings, "teams": [], "draw": []})
+    else:
+        _check({"settings": settings, entrants_key: [], "parties": []})
 
     def find(key: str | None) -> tuple[Concours | None, str | None]:
         if not key:
@@ -524,6 +644,8 @@ def concours_entrants_register(
         if keys[0] in made:
             return [made[k] for k in keys if k in made]
     arrived = len(state.parties) + 1
+    if state.knockout and state.concours.draw:
+        raise _problem("parties", "bracket_drawn", "the bracket is drawn")
     if arrived > state.settings.parties:
         raise _problem(
             "parties", "concours_over", "every partie is drawn", max=state.settings.parties
@@ -643,6 +765,8 @@ def concours_entrant_leave(*, concours: Concours, number: int) -> ConcoursEntran
     state = _state_locked(concours)
     entrant = state.concours.entrants.get(number=number)
     drawn = len(state.parties)
+    if state.knockout and state.concours.draw:
+        raise _problem("leave", "bracket_drawn", "the bracket is drawn", number=number)
     if entrant.left_after is not None:
         raise _problem("leave", "already_left", f"{number} has left", number=number)
     if entrant.arrived > drawn:
@@ -763,6 +887,8 @@ def concours_draw(
     """
     state = _state_locked(concours)
     locked = state.concours
+    if state.knockout:
+        return _knockout_draw(state)
     if partie is not None and 1 <= partie <= len(state.parties):
         return state.parties[partie - 1].partie
     current = state.current
@@ -809,6 +935,8 @@ def concours_undraw(*, concours: Concours) -> int:
     take it back first).
     """
     state = _state_locked(concours)
+    if state.knockout:
+        return _knockout_undraw(state)
     current = state.current
     if current is None:
         raise _problem("draw", "no_partie", "no partie has been drawn")
@@ -825,6 +953,131 @@ def concours_undraw(*, concours: Concours) -> int:
     entrants.filter(left_after=number).update(left_after=number - 1)
     _bump(state.concours)
     return number
+
+
+# --------------------------------------------------------------------------
+# A knockout (docs/concours.md 7): the draw, and each tie's next match
+# --------------------------------------------------------------------------
+
+
+def _knockout_draw(state: State) -> ConcoursPartie:
+    """Draw a knockout's bracket (7.1: ``knockout.draw_bracket`` with the
+    concours' seed) and create the matches of the ties that can be played
+    (round one's; those of round two whose teams both came through byes).
+    Drawn already (the button sent twice): round one, nothing drawn again.
+    Raises ``too_few`` (field ``draw``) under 2 teams."""
+    locked = state.concours
+    if not locked.draw:
+        if len(state.entrants) < MIN_PRESENT[cdoc.Mode.TEAMS]:
+            raise _problem("draw", "too_few", "too few teams to draw", min=2)
+        numbers = [e.number for e in state.entrants]
+        locked.draw = knockout.draw_bracket(numbers, random.Random(locked.seed + 1))
+        locked.save(update_fields=["draw"])
+        places = knockout.slots(locked.draw)
+        byes = [t for i, t in enumerate(places) if t is not None and places[i ^ 1] is None]
+        ConcoursPartie.objects.create(concours=locked, number=1, byes=byes)
+        _knockout_advance(locked)
+        _bump(locked)
+    return locked.parties.get(number=1)
+
+
+def _knockout_undraw(state: State) -> int:
+    """Cancel a knockout's draw while no hand was entered at any of its
+    tables: every match goes, the teams may be registered again and the
+    bracket drawn anew. Raises ``no_partie``, ``partie_started`` (field
+    ``draw``)."""
+    locked = state.concours
+    if not locked.draw:
+        raise _problem("draw", "no_partie", "the bracket is not drawn")
+    matches = [t.match_id for p in state.parties for t in p.tables]
+    if Hand.objects.filter(match__in=matches).exists():
+        raise _problem("draw", "partie_started", "a match has started", partie=1)
+    Match.objects.filter(pk__in=matches).delete()
+    locked.parties.all().delete()
+    locked.draw = []
+    locked.save(update_fields=["draw"])
+    _bump(locked)
+    return 1
+
+
+def _knockout_advance(concours: Concours) -> None:
+    """Create the next match of every tie that is due (7.1: both teams
+    known, not decided, no match playing), at its table, before the
+    tables of later ties are needed. ``concours`` is locked."""
+    state = load(concours)
+    settings = state.settings
+    for tie in state.bracket.to_play():
+        partie, _ = ConcoursPartie.objects.get_or_create(concours=concours, number=tie.round)
+        side_a, side_b = [tie.teams[0]], [tie.teams[1]]
+        ConcoursTable.objects.create(
+            partie=partie,
+            number=tie.table,
+            leg=len(tie.matches) + 1,
+            side_a=side_a,
+            side_b=side_b,
+            match=_table_match(state, partie_rules(concours, tie.round, settings), side_a, side_b),
+        )
+
+
+STALE_TIE = re.compile(r"^ties\[(\d+)\](?:\.matches\[(\d+)\])?")
+
+
+def _knockout_settle(concours: Concours) -> None:
+    """Bring a knockout's later ties in line with its matches' outcomes
+    (7.1), ``concours`` locked: a correction that changed who won a tie (or
+    reopened it) drops the next tie's match while none of its hands is
+    entered, and the due matches are created. Raises ``scoring.MatchError``
+    ``knockout_next_started`` (field ``hand``, param ``table``) when that
+    match has started: the correction is refused, nothing is saved."""
+    for _ in range(knockout.MAX_TEAMS):
+        entrants, parties, _penalties = _rows(concours)
+        document, tables = _bracket_document(concours, entrants, parties)
+        try:
+            knockout.parse_bracket(document)
+            break
+        except scoring.MatchError as error:
+            stale = _stale_tables(error, tables)
+            if not stale:
+                raise
+            started = Hand.objects.filter(match__in=[t.match_id for t in stale]).first()
+            if started is not None:
+                table = next(t for t in stale if t.match_id == started.match_id)
+                raise _problem(
+                    "hand", "knockout_next_started", "the next match started", table=table.number
+                ) from error
+            Match.objects.filter(pk__in=[t.match_id for t in stale]).delete()
+            concours.parties.filter(number__gt=1, tables__isnull=True).delete()
+    _knockout_advance(concours)
+
+
+def _stale_tables(error: scoring.MatchError, tables: list[list[ConcoursTable]]) -> list:
+    """The tables a bracket's problems point at (a tie's, or its matches
+    from the one named): those a correction made stale."""
+    stale: list[ConcoursTable] = []
+    for problem in error.problems:
+        found = STALE_TIE.match(problem.field)
+        if found is None:
+            return []
+        legs = tables[int(found.group(1)) - 1]
+        start = int(found.group(2)) - 1 if found.group(2) else 0
+        stale.extend(legs[start:])
+    return stale
+
+
+def knockout_match_changed(match: Match) -> None:
+    """The matches' hook (``services.OUTCOME_HOOKS``), called in the
+    transaction of a write that changed ``match``'s outcome: when it is a
+    table of a knockout, its winner goes on (the next tie's match created
+    as soon as both its teams are known), or a correction is carried
+    through (:func:`_knockout_settle`). Nothing for any other match."""
+    table = ConcoursTable.objects.filter(match_id=match.pk).select_related("partie").first()
+    if table is None:
+        return
+    concours = _lock(Concours(pk=table.partie.concours_id))
+    if not is_knockout(concours):
+        return
+    _knockout_settle(concours)
+    _bump(concours)
 
 
 def _rename(state: State, table: ConcoursTable) -> None:
@@ -858,6 +1111,8 @@ def concours_swap(*, concours: Concours, a: int, b: int) -> list[int]:
     ``same_entrant``, ``not_in_draw``, ``no_change``.
     """
     state = _state_locked(concours)
+    if state.knockout:
+        raise _problem("swap", "knockout_format", "no swap in a knockout")
     current = state.current
     if current is not None and state.started():
         raise _problem("swap", "partie_started", "the partie has started", partie=current.number)
@@ -899,6 +1154,8 @@ def concours_penalty(
     ``out_of_range`` points, ``invalid_choice`` kind, a reason too long).
     """
     state = _state_locked(concours)
+    if state.knockout:
+        raise _problem("penalty", "knockout_format", "no penalty in a knockout")
     if not state.parties:
         raise _problem("penalty", "no_partie", "no partie has been drawn")
     partie = partie if partie is not None else len(state.parties)
@@ -957,6 +1214,8 @@ __all__ = [
     "concours_swap",
     "concours_undraw",
     "entrant_label",
+    "is_knockout",
+    "knockout_match_changed",
     "load",
     "partie_rules",
     "results_document",
@@ -964,4 +1223,5 @@ __all__ = [
     "side_name",
     "table_banner",
     "table_lines",
+    "table_numbered",
 ]

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scoresheets import ratelimits
 from scoresheets.concours import document as cdoc
+from scoresheets.concours import room as room_of
 from scoresheets.concours import services as cs
 from scoresheets.concours.forms import (
     BulkEntrantForm,
@@ -112,7 +113,10 @@ def concours_new(request: HttpRequest) -> HttpResponse:
 
 
 def _standings(state: cs.State) -> list[dict[str, Any]]:
-    """The ranking's standings (the core's), each with its number and label."""
+    """The ranking's standings (the core's), each with its number and label
+    (none for a knockout: its bracket says it, docs/concours.md 7)."""
+    if state.knockout:
+        return []
     word = state.settings.entrant_word
     return [
         {**standing, "number": standing[word], "label": state.label(standing[word])}
@@ -135,15 +139,26 @@ def _entrant_choices(state: cs.State, *, drawn_only: bool) -> list[tuple[int, st
     return [(n, f"{n} · {state.label(n)}") for n in numbers]
 
 
-def format_words(settings: cdoc.Settings) -> str:
+def format_words(settings: cdoc.Settings, bracket: Any = None) -> str:
     """The concours' format in words: "4 parties de 12 donnes", "3 parties
-    de 12 donnes, la dernière de 15", "5 parties en 2001 points"."""
+    de 12 donnes, la dernière de 15", "5 parties en 2001 points"; a
+    knockout's (``bracket``): "Élimination directe, matchs de 1000 points,
+    au meilleur des trois, match pour la 3e place"."""
 
     def length(value: cdoc.Length) -> str:
         if value.donnes is not None:
             return ngettext("%(n)s donne", "%(n)s donnes", value.donnes) % {"n": value.donnes}
         return gettext("%(n)s points") % {"n": value.target}
 
+    if bracket is not None:
+        text = gettext("Élimination directe, matchs de %(length)s") % {
+            "length": length(bracket.settings.length)
+        }
+        if bracket.settings.best_of > 1:
+            text += gettext(", au meilleur des trois")
+        if bracket.settings.third_place:
+            text += gettext(", match pour la 3e place")
+        return text
     text = ngettext(
         "%(n)s partie de %(length)s", "%(n)s parties de %(length)s", settings.parties
     ) % {"n": settings.parties, "length": length(settings.length)}
@@ -164,7 +179,9 @@ def _organiser_page(
     started = state.started()
     current = state.current
     context = {
-        "format_words": format_words(state.settings),
+        "format_words": format_words(state.settings, state.bracket),
+        # A knockout's bracket, each tie linked to its sheet (docs/concours.md 7).
+        "bracket": room_of.bracket_view(state) if state.knockout else [],
         "concours": state.concours,
         "state": state,
         "settings": state.settings,
@@ -192,6 +209,8 @@ def _organiser_page(
             "push": push.stream_offered(),
             "standings": _standings(state),
             "started": started,
+            # A knockout's draw is kept once any match has a hand.
+            "started_any": state.knockout and state.any_started(),
             "entrants": [
                 {
                     "entrant": e,
@@ -489,11 +508,10 @@ def concours_draw(request: HttpRequest, token: str) -> HttpResponse:
             form,
         )
         if write.saved:
-            messages.success(
-                request,
-                gettext("Partie %(partie)s tirée.") % {"partie": write.value.number},
-                extra_tags="tirage",
-            )
+            said = gettext("Partie %(partie)s tirée.") % {"partie": write.value.number}
+            if cs.is_knockout(concours):
+                said = gettext("Tableau tiré : les premiers matchs sont à leurs tables.")
+            messages.success(request, said, extra_tags="tirage")
             return see_other(_organiser_url(concours, "tirage"))
         if write.answer == Answer.REFUSED:
             # Refused (tables still play, nothing left to draw): said at the
@@ -513,11 +531,10 @@ def concours_undraw(request: HttpRequest, token: str) -> HttpResponse:
         request, concours, lambda: cs.concours_undraw(concours=concours), "tirage"
     )
     if write.saved:
-        messages.success(
-            request,
-            gettext("Tirage de la partie %(partie)s annulé.") % {"partie": write.value},
-            extra_tags="tirage",
-        )
+        said = gettext("Tirage de la partie %(partie)s annulé.") % {"partie": write.value}
+        if cs.is_knockout(concours):
+            said = gettext("Tirage du tableau annulé.")
+        messages.success(request, said, extra_tags="tirage")
     return response
 
 

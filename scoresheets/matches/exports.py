@@ -59,6 +59,7 @@ __all__ = [
     "concours_tables_csv",
     "hand_columns",
     "hands_csv",
+    "knockout_ranking_csv",
     "matches_csv",
     "season_ranking_csv",
 ]
@@ -404,6 +405,27 @@ def concours_ranking_csv(
         line.extend("" if found[name] is None else found[name] for name in tiebreaks)
         out.append(line)
     return _write(columns, out, labels, delimiter)
+
+
+KNOCKOUT_RANKING_COLUMNS: tuple[str, ...] = ("place", "number", "name", "players", "reached")
+"""Columns of :func:`knockout_ranking_csv` (docs/concours.md 7.3): the
+place (empty while still in), the team, the round it reached (its name)."""
+
+
+def knockout_ranking_csv(
+    rows: Iterable[tuple[int | None, int, str, str, str]],
+    *,
+    labels: Mapping[str, str] | None = None,
+    delimiter: str = DELIMITER,
+) -> str:
+    """The CSV of a knockout's outcome: ``rows`` (place, number, label,
+    players, round reached), in the outcome's order. Returns the CSV text,
+    starting with a byte order mark."""
+    out = [
+        ["" if place is None else place, number, _text(label), _text(players), reached]
+        for place, number, label, players, reached in rows
+    ]
+    return _write(KNOCKOUT_RANKING_COLUMNS, out, labels, delimiter)
 
 
 def concours_tables_csv(

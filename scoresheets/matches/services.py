@@ -386,6 +386,15 @@ def summary_fields(match: Match, result: scoring.MatchResult, now: Any = None) -
     }
 
 
+# Called as ``hook(match)`` in the transaction of a write that changed a
+# match's outcome (``finished`` or ``winner``), the match locked and its
+# summary written: a feature above the matches that follows their ends (a
+# knockout's winner goes on to its next tie) registers here at start-up
+# (``ScoresheetsConfig.ready``), since this module may not import it. A hook
+# may raise ``scoring.MatchError``: the write is refused, nothing is saved.
+OUTCOME_HOOKS: list[Callable[[Match], None]] = []
+
+
 def _commit(
     locked: Match,
     hand: Hand,
@@ -408,12 +417,16 @@ def _commit(
     )
     now = timezone.now()
     summary = summary_fields(locked, result, now)
+    outcome = (locked.finished, locked.winner)
     Match.objects.filter(pk=locked.pk).update(version=F("version") + 1, updated_at=now, **summary)
     # The locked row as it is now (its next change, and MatchAfter, start from it).
     locked.version += 1
     locked.updated_at = now
     for name, value in summary.items():
         setattr(locked, name, value)
+    if (locked.finished, locked.winner) != outcome:
+        for hook in OUTCOME_HOOKS:
+            hook(locked)
     # The new version, for the polls (while this transaction holds the lock:
     # writers record their versions in the order they commit).
     caching.version_changed((locked.token, locked.read_token), locked.version)

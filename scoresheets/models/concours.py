@@ -106,6 +106,9 @@ class Concours(models.Model):
     # The highest number an entrant was given: a team struck off keeps its
     # number for the night (printed lists may carry it), never given again.
     last_number = models.PositiveIntegerField(default=0, editable=False)
+    # A knockout's draw (docs/concours.md 7.1): the team numbers in the
+    # order drawn, empty until then (a concours of parties keeps it empty).
+    draw = models.JSONField(default=list, blank=True, editable=False)
     # The season (challenge) this night counts in, at most one.
     season = models.ForeignKey(
         Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="nights"
@@ -185,18 +188,25 @@ class ConcoursTable(models.Model):
     entrant numbers, one team or two players à la mêlée) and the match they
     play (side A is the match's team A, seats 1 and 3). Its points and
     whether it is finished are its match's summary (``Match.total_a`` ...),
-    written by the hands' services: never stored twice."""
+    written by the hands' services: never stored twice. In a knockout a
+    partie is a round and a table a tie's match (``leg``: its number in
+    the tie), docs/concours.md 7."""
 
     partie = models.ForeignKey(ConcoursPartie, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
+    # A knockout's tie in best of three plays its matches at one table: the
+    # match's number in its tie (docs/concours.md 7.1); 1 at parties.
+    leg = models.PositiveSmallIntegerField(default=1)
     side_a = models.JSONField()
     side_b = models.JSONField()
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="concours_table")
 
     class Meta:
-        ordering = ["partie", "number"]
+        ordering = ["partie", "number", "leg"]
         constraints = [
-            models.UniqueConstraint(fields=["partie", "number"], name="ctable_unique_number"),
+            models.UniqueConstraint(
+                fields=["partie", "number", "leg"], name="ctable_unique_number_leg"
+            ),
             models.CheckConstraint(condition=Q(number__gte=1), name="ctable_number_positive"),
         ]
 
