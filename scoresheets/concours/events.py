@@ -8,8 +8,9 @@ same ``retry``, lifetime, caps per address and token, 204 with push off),
 but their event is the room's :func:`~scoresheets.concours.room.fingerprint`
 (``data: 7.412.6``): it changes with every write of the concours (its
 ``_bump`` publishes on its tokens) and with every hand of its tables (the
-stream also hears the current partie's matches: one subscription to the
-concours' token and to theirs, taken again when a draw changes them). On
+stream also hears the current partie's matches and any still playing: one
+subscription to the concours' token and to theirs, taken again when they
+change). On
 each wake-up, and at every heartbeat, the stream reads the fingerprint
 (one query) and sends it; the page then fetches its live part at once, by
 the poll it already has (an empty 204 while nothing changed), so a hand
@@ -30,6 +31,7 @@ from collections.abc import AsyncIterator, Iterator
 
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 
 from scoresheets import ratelimits
@@ -52,16 +54,18 @@ __all__ = ["concours_events", "watched"]
 
 def watched(concours: Concours) -> tuple[str, tuple[str, ...]]:
     """What a concours' stream follows now: its room's fingerprint, and the
-    tokens of its current partie's matches (three small queries)."""
+    tokens of the matches a hand may come to: its current (latest) partie's
+    and any other still playing (a knockout's rounds overlap). A hand
+    corrected at a finished table of an earlier partie is seen at the next
+    heartbeat. Three small queries."""
     concours.refresh_from_db(fields=["version"])
-    current = concours.parties.order_by("-number").first()
-    tokens: tuple[str, ...] = ()
-    if current is not None:
-        tokens = tuple(
-            Match.objects.filter(concours_table__partie=current)
-            .order_by("pk")
-            .values_list("token", flat=True)
-        )
+    current = concours.parties.order_by("-number").values_list("pk", flat=True).first()
+    tokens = tuple(
+        Match.objects.filter(concours_table__partie__concours=concours)
+        .filter(Q(concours_table__partie=current) | Q(finished=False))
+        .order_by("pk")
+        .values_list("token", flat=True)
+    )
     return room_of.fingerprint(concours), tokens
 
 
