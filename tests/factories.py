@@ -148,3 +148,13 @@ def night_concours(day, teams, *, mode="teams", preset="classique", played=True,
             for _ in range(2):
                 services.hand_record(match=table.match, hand=scoring.HandInput("A", "A", 162))
     return concours
+
+
+def render_room_at_every_change(monkeypatch) -> None:
+    """The concours room's shared live part rendered again at every change
+    (``room_views.ROOM_REFRESH`` and its big hall's share, which their own
+    tests check), for tests that follow the room change by change."""
+    from scoresheets.concours import room_views
+
+    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)
+    monkeypatch.setattr(room_views, "ROOM_RENDER_SHARE", float("inf"))

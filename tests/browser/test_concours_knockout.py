@@ -24,12 +24,12 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from scoresheets.concours import room_views
 from scoresheets.concours import services as cs
 from scoresheets.models import Concours
 from tests.browser.phones import CSP_PROBLEMS, phone
 from tests.browser.test_concours import card_path, register_teams
 from tests.browser.test_concours_night import screen
+from tests.factories import render_room_at_every_change
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -72,7 +72,7 @@ def end_match(page) -> None:
 
 
 def test_a_knockout_of_six_teams_to_its_final(live_server, browser, monkeypatch, tmp_path):
-    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)  # the room renders each change at once
+    render_room_at_every_change(monkeypatch)
     organiser = screen(browser, 1280, 800)
     create_knockout(organiser, live_server.url)
     expect(organiser.locator(".table-head .hint")).to_contain_text("Élimination directe")

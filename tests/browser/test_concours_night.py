@@ -24,11 +24,11 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from scoresheets.concours import room_views
 from scoresheets.concours import services as cs
 from scoresheets.models import Concours
 from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, _watch, phone
 from tests.browser.test_concours import card_path, create_concours, register_teams
+from tests.factories import render_room_at_every_change
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -136,8 +136,7 @@ def core_ranking(standings: list[dict]) -> list[tuple[str, int, int]]:
 
 
 def test_a_concours_night_of_eight_teams(live_server, browser, monkeypatch, tmp_path):
-    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)  # the room renders each change at once
-    monkeypatch.setattr(room_views, "ROOM_RENDER_SHARE", float("inf"))
+    render_room_at_every_change(monkeypatch)
     organiser = screen(browser, 1280, 800)
     create_concours(organiser, live_server.url, parties=PARTIES, length=("donnes", DONNES))
     register_teams(organiser, TEAMS)

@@ -12,11 +12,11 @@ import pytest
 from playwright.sync_api import expect
 
 from scoresheets.concours import room as room_of
-from scoresheets.concours import room_views
 from scoresheets.concours import services as cs
 from scoresheets.matches import services
 from scoresheets.scoring import HandInput
 from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, _watch, phone
+from tests.factories import render_room_at_every_change
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,8 +51,7 @@ def shown(page) -> list[str]:
 def test_the_projector_cycles_one_slide_at_a_time_and_follows_the_hands(
     live_server, browser, monkeypatch
 ):
-    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)  # each change rendered at once
-    monkeypatch.setattr(room_views, "ROOM_RENDER_SHARE", float("inf"))
+    render_room_at_every_change(monkeypatch)
     concours = make_concours()
     page = projector(browser)
     page.goto(f"{live_server.url}/voir/concours/{concours.read_token}/salle/")
@@ -85,8 +84,7 @@ def test_the_projector_and_the_organiser_follow_each_hand_by_push(
     now hold an event stream and fetch their live part the moment a hand is
     saved: three hands in a row each reach both screens within 2.5 s (by
     the 5 s poll alone, each would have an even chance at best)."""
-    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)
-    monkeypatch.setattr(room_views, "ROOM_RENDER_SHARE", float("inf"))
+    render_room_at_every_change(monkeypatch)
     concours = make_concours()
     room, organiser = projector(browser), projector(browser)
     for page, path in (

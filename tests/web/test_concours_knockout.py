@@ -14,12 +14,13 @@ import re
 import pytest
 from django.test import Client
 
-from scoresheets.concours import knockout, room_views
+from scoresheets.concours import knockout
 from scoresheets.concours import services as cs
 from scoresheets.concours.ranking import rank_document
 from scoresheets.matches import services
 from scoresheets.models import Concours, ConcoursTable, Hand, Match
 from scoresheets.scoring import HandInput, MatchError
+from tests.factories import render_room_at_every_change
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _render_every_change(monkeypatch):
     """The room's live part rendered again at every change."""
-    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)
+    render_room_at_every_change(monkeypatch)
 
 
 DAY = datetime.date(2026, 12, 5)

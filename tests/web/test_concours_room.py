@@ -22,6 +22,7 @@ from scoresheets.concours import room as concours_room
 from scoresheets.concours import services as cs
 from scoresheets.matches import services
 from scoresheets.scoring import HandInput
+from tests.factories import render_room_at_every_change
 
 pytestmark = pytest.mark.django_db
 
@@ -30,8 +31,7 @@ pytestmark = pytest.mark.django_db
 def _render_every_change(monkeypatch):
     """The room's live part rendered again at every change (not at most every
     few seconds, which its own test checks)."""
-    monkeypatch.setattr(room_views, "ROOM_REFRESH", 0)
-    monkeypatch.setattr(room_views, "ROOM_RENDER_SHARE", float("inf"))
+    render_room_at_every_change(monkeypatch)
 
 
 DAY = datetime.date(2026, 12, 5)

@@ -58,6 +58,7 @@ POSTED: dict[str, dict[str, Any]] = {
     "table_hands_csv": {},
     "concours_cards": {"n": "3"},
     "concours": {},
+    "concours_events": {},
     "concours_register": {"name": "Intrus"},
     "concours_register_many": {"lines": "Intrus\nAutre"},
     "concours_entrant_edit": {"name": "Intrus"},
@@ -96,6 +97,7 @@ GET_ROUTES = {
     "concours_cards",
     "concours_table_card",
     "concours",
+    "concours_events",
     "season",
 }
 POST_ROUTES = {
@@ -232,7 +234,7 @@ def assert_read_only(body: str, table: Table) -> None:
 def test_it_knows_every_writing_route():
     """A new route must say here what it would be sent (and so be tested below)."""
     assert set(WRITING_ROUTES) == set(POSTED) == GET_ROUTES | POST_ROUTES
-    assert len(READ_ROUTES) == 22
+    assert len(READ_ROUTES) == 23
 
 
 @pytest.mark.parametrize("name", WRITING_ROUTES)
