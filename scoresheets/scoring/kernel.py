@@ -734,9 +734,17 @@ class HandScore:
 
 class MatchEnd(NamedTuple):
     """A game's own end of match (:attr:`Engine.end_of_match`): the match
-    ends on this hand, won by ``winner`` (a team), drawn when ``None``."""
+    ends on this hand, won by ``winner`` (a team), drawn when ``None``.
+
+    ``settled``: the hand's score as the game's end settles it from the
+    totals before the hand, in place of what ``score_hand`` gave (which
+    cannot see them), or ``None`` (``score_hand``'s stands): a hand whose
+    winner wins the match and writes what takes it to the target, say. The
+    totals after the hand are then the totals before it plus the settled
+    score."""
 
     winner: str | None
+    settled: HandScore | None = None
 
 
 class GameRules(Protocol):
@@ -874,7 +882,8 @@ class Engine:
       ``end_of_match(rules, hand, scored, before, after) -> MatchEnd |
       None`` after each scored hand (``before``/``after``: the totals as
       :class:`Pair`), :class:`MatchEnd` when that hand ends the match (a game
-      where the team ahead may lose); it may raise
+      where the team ahead may lose), which may settle the hand's score from
+      the totals before it (``MatchEnd.settled``); it may raise
       :class:`MatchError` with the problems of that hand that only the
       totals show, which the kernel numbers as the hand's.
       Under the rule ``donnes`` (K, not ``None``) the kernel ends the match
@@ -1141,6 +1150,10 @@ def _score_hands(
                 problems.extend(dataclasses.replace(p, hand=number) for p in error.problems)
                 valid = False
                 continue
+            if decided is not None and decided.settled is not None:
+                scored = decided.settled  # scored from the totals before the hand
+                reserve = scored.reserve
+                total_a, total_b = before.a + scored.score.a, before.b + scored.score.b
             ends = finished = decided is not None
         elif outcome is not Outcome.PASSED and outcome is not Outcome.ANNULLED:
             # FORMAT, *End of match* (a redeal or an annulled hand changes nothing).
@@ -1320,6 +1333,11 @@ def _score_players(
                 problems.extend(dataclasses.replace(p, hand=number) for p in error.problems)
                 valid = False
                 continue
+            if decided is not None and decided.settled is not None:
+                scored = decided.settled  # scored from the totals before the hand
+                reserve = scored.reserve
+                totals = {player: before[player] + scored.score[player] for player in totals}
+                after = Scores(totals)
             finished = decided is not None
         elif scored.outcome is not Outcome.PASSED and scored.outcome is not Outcome.ANNULLED:
             # BELOTE_3_2, *End of match*: one player alone at the top, at the target.

@@ -104,3 +104,29 @@ def test_a_games_own_end_may_refuse_a_hand_that_only_the_totals_show():
         score_match(engine, RULES, HANDS)
     # The problem is the 2nd hand's; the 3rd is not scored, and is no "after_end".
     assert [(p.hand, p.field, p.code) for p in error.value.problems] == [(2, "out", "required")]
+
+
+def _settled_end(rules, hand, scored, before, after):
+    """Ends on the second hand, whose score is settled from the totals
+    before it: its taker writes what takes it to 500 (baloot's gahwa)."""
+    if before == Pair(0, 0):
+        return None
+    settled = dataclasses.replace(
+        scored, score=kernel.pair_of(hand.taker, 500 - before[hand.taker], 0)
+    )
+    return MatchEnd(hand.taker, settled)
+
+
+def test_a_games_own_end_may_settle_the_hands_score_from_the_totals_before_it():
+    engine = dataclasses.replace(BELOTE, end_of_match=_settled_end)
+    result = score_match(engine, RULES, HANDS[:2])
+    # Hand 2, B took: B had 62, writes 438 (500 - 62), A nothing.
+    assert [h.score for h in result.hands] == [Pair(100, 62), Pair(0, 438)]
+    assert result.totals == Pair(100, 500) == result.hands[-1].totals
+    assert result.finished and result.winner == "B"
+    document = result_document(result)
+    assert document["hands"][1]["score"] == {"A": 0, "B": 438}
+    assert document["totals"] == {"A": 100, "B": 500}
+    # Without a settled score, score_hand's stands (jass).
+    plain = dataclasses.replace(BELOTE, end_of_match=lambda r, h, s, b, a: MatchEnd("B"))
+    assert score_match(plain, RULES, HANDS[:1]).hands[0].score == Pair(100, 62)

@@ -146,6 +146,20 @@ def test_a_games_own_end_decides_and_may_refuse_a_hand():
     assert [(p.hand, p.field, p.code) for p in info.value.problems] == [(2, "out", "required")]
 
 
+def test_a_games_own_end_may_settle_the_hands_score_from_the_totals_before_it():
+    def end_of_match(rules, hand, scored, before, after):
+        if not hand.get("settle"):
+            return None
+        score = Scores({"A": 0, "B": 0, "C": 100 - before["C"]})
+        return MatchEnd("C", dataclasses.replace(scored, score=score))
+
+    game = dataclasses.replace(GAME, end_of_match=end_of_match)
+    result = score_match(game, rules(1000), [hand(10, 20, 30), hand(5, 5, 5, settle=True)])
+    assert result.hands[1].score == {"A": 0, "B": 0, "C": 70}
+    assert result.hands[1].totals == result.totals == {"A": 10, "B": 20, "C": 100}
+    assert (result.finished, result.winner) == (True, "C")
+
+
 def test_the_result_document_is_keyed_by_player():
     document = result_document(score_match(GAME, rules(), [hand(60, 50, 52), PASSED]))
     assert document["hands"][1] == {

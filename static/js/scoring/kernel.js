@@ -348,8 +348,10 @@ export function reserveProblems(reserve) {
 // score, reserve, tricks, hand_totals, winner, collected, breakdown}), FORMAT,
 // *End of match* applied here (game.blocksWin: the leader still does not win
 // on this hand), unless the game has its own (game.endOfMatch(rules, hand,
-// scored, before, after) -> null, or {winner} when the hand ends the match,
-// or throws MatchError with that hand's problems: the engine's
+// scored, before, after) -> null, or {winner, settled?} when the hand ends
+// the match (``settled``: the hand's score as the end settles it from the
+// totals before it, in place of scoreHand's), or throws
+// MatchError with that hand's problems: the engine's
 // Engine.end_of_match; the rule ``donnes`` comes first). A hand's ``extras`` (the game's own keys
 // in the result document) go with it. ``reserve``: points carried in (a game
 // without a reserve takes 0 only). A game scored per player (game.players:
@@ -386,7 +388,7 @@ export function scoreHands(game, rules, hands, reserve = 0) {
       problems.push(problem(number, "hand", "after_end", message));
       return;
     }
-    const scored = game.scoreHand(rules, hand, reserve);
+    let scored = game.scoreHand(rules, hand, reserve);
     reserve = scored.reserve;
     const before = { A: totalA, B: totalB };
     totalA += scored.score.A;
@@ -413,6 +415,13 @@ export function scoreHands(game, rules, hands, reserve = 0) {
         return;
       }
       if (decided) {
+        if (decided.settled) {
+          // The hand's score, settled from the totals before it.
+          scored = decided.settled;
+          reserve = scored.reserve;
+          totalA = before.A + scored.score.A;
+          totalB = before.B + scored.score.B;
+        }
         ends = finished = true;
         winner = decided.winner;
       }
@@ -471,7 +480,7 @@ function scorePlayers(game, rules, hands, reserve, problems) {
       problems.push(problem(number, "hand", "after_end", `the match ended with hand ${last}`));
       return;
     }
-    const scored = game.scoreHand(rules, hand, reserve);
+    let scored = game.scoreHand(rules, hand, reserve);
     reserve = scored.reserve;
     const before = { ...totals };
     for (const player of Object.keys(scored.score)) totals[player] += scored.score[player];
@@ -488,6 +497,12 @@ function scorePlayers(game, rules, hands, reserve, problems) {
         refused = true;
         return;
       }
+      if (decided && decided.settled) {
+        // The hand's score, settled from the totals before it.
+        scored = decided.settled;
+        reserve = scored.reserve;
+        for (const player of players) totals[player] = before[player] + scored.score[player];
+      }
       finished = Boolean(decided);
     } else if (scored.outcome !== PASSED && scored.outcome !== ANNULLED) {
       const leader = soleLeader(after);
@@ -495,7 +510,7 @@ function scorePlayers(game, rules, hands, reserve, problems) {
       blocked = reached && game.blocksWin(rules, hand, leader);
       finished = reached && !blocked;
     }
-    results.push({ number, ...scored, totals: after, ends_match: finished });
+    results.push({ number, ...scored, totals: { ...totals }, ends_match: finished });
   });
   if (problems.length) throw new MatchError(problems);
   return playersResult(game, rules, results, totals, reserve, decided, blocked, donnes);

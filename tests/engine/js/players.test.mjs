@@ -111,3 +111,19 @@ test("the result document is keyed by player", () => {
   assert.deepEqual(document.totals, { A: 60, B: 50, C: 52 });
   assert.deepEqual([document.finished, document.winner, document.donnes], [false, null, 1]);
 });
+
+test("a game's own end may settle the hand's score from the totals before it", () => {
+  // The second hand's score is the end's: C writes what takes it to 100.
+  const endOfMatch = (r, h, scored, before) => {
+    if (!h.settle) return null;
+    const score = { A: 0, B: 0, C: 100 - before.C };
+    return { winner: "C", settled: { ...scored, score } };
+  };
+  const result = scoreHands(game({ endOfMatch }), rules(1000), [
+    hand(10, 20, 30), hand(5, 5, 5, { settle: true }),
+  ]);
+  assert.deepEqual(result.hands[1].score, { A: 0, B: 0, C: 70 });
+  assert.deepEqual(result.hands[1].totals, { A: 10, B: 20, C: 100 });
+  assert.deepEqual(result.totals, { A: 10, B: 20, C: 100 });
+  assert.deepEqual([result.finished, result.winner], [true, "C"]);
+});
