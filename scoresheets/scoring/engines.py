@@ -40,6 +40,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "scoresheets.games.coinche",
     "scoresheets.games.klaverjas",
     "scoresheets.games.jass",
+    "scoresheets.games.baloot",
 )
 """The games, one package each, in the order the pages offer them (the
 default first): a new game is its package and its line here

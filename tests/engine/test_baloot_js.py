@@ -7,8 +7,8 @@ alike (the result document, each hand's breakdown, extras and end of match
 message, params, in order).
 
 The node process (tests/engine/js/scorer_process.mjs) loads every
-registered game's scorer, and baloot's as ``games/baloot/scoring.js``
-(:func:`tests.node.layout`; by path while the game is not registered).
+registered game's scorer, baloot's as ``games/baloot/scoring.js``
+(:func:`tests.node.layout`).
 Every document here says ``"game": "baloot"``.
 
 Without node the tests skip and say why; under ``CI=true`` that is a failure.
@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,24 +27,18 @@ from hypothesis import strategies as st
 
 from scoresheets.games.baloot.engine import ENGINE, BalootRules
 from scoresheets.scoring import kernel
-from scoresheets.scoring.engines import ENGINES
 from scoresheets.scoring.kernel import MatchError
-from tests.conftest import ROOT, case_files, case_id
 from tests.engine import test_baloot as props
-from tests.engine.test_cases import assert_matches_expected
 from tests.engine.test_js_scorer import Scorer, full_result, js_view
 
-FOLDER = Path(__file__).resolve().parents[2] / "scoresheets" / "games" / "baloot"
 SAFE = 2**53 - 1  # Number.MAX_SAFE_INTEGER
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
-CASES = case_files(*((ROOT / folder).resolve() for folder in ENGINE.case_folders))
 
 
 @pytest.fixture(scope="module")
 def scorer():
-    unregistered = [] if "baloot" in ENGINES else [("baloot", FOLDER)]
-    running = Scorer(unregistered=unregistered)
+    running = Scorer()
     yield running
     running.close()
 
@@ -85,30 +78,8 @@ def assert_alike(scorer: Scorer, docs: list[Any]) -> list[dict[str, Any]]:
     return answers
 
 
-# --------------------------------------------------------------------------
-# Every worked case
-# --------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def case_answers(scorer: Scorer) -> dict[Path, dict[str, Any]]:
-    """The phone's answer to every case, in one batch."""
-    documents = [json.loads(path.read_text(encoding="utf-8")) for path in CASES]
-    answers = scorer.answers([{"doc": doc} for doc in documents])
-    return dict(zip(CASES, answers, strict=True))
-
-
-@pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])
-def test_every_worked_case_through_the_phones_scorer(case_answers, path: Path):
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    phone = case_answers[path]
-    assert "crash" not in phone, phone["crash"]
-    if doc["expected"].get("error"):
-        assert phone.get("problems"), phone
-    else:
-        assert "problems" not in phone, phone
-        assert_matches_expected(phone["document"], doc["expected"])
-    assert phone == engine_answer(doc)
+# Every worked case runs through the phone's scorer with every registered
+# game's (tests/engine/test_js_scorer.py): not again here.
 
 
 # --------------------------------------------------------------------------

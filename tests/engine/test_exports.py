@@ -126,11 +126,15 @@ def test_hands_csv_has_one_row_per_hand_with_inputs_and_scores():
         "bid": "",  # the contract columns are coinche's: empty at belote
         "suit": "",
         "coinche": "",
+        "contract": "",  # and baloot's
+        "doubling": "",
         "points_team": "A",
         "trick_points": "100",
         "capot": "",
         "solo": "",
+        "kaboot": "",
         "belote": "A",
+        "baloot": "",
         "belote_player": "Chloé",
         "announcements_a": "20",
         "announcements_b": "0",
@@ -238,8 +242,9 @@ def test_the_hands_columns_are_the_shared_ones_and_each_games_in_place():
     # from the games (issue 28): same columns, same order.
     assert HAND_COLUMNS == (
         "date", "match", "game", "hand", "dealer", "taker", "taker_team",
-        "bid", "suit", "coinche",
-        "points_team", "trick_points", "capot", "solo", "belote", "belote_player",
+        "bid", "suit", "coinche", "contract", "doubling",
+        "points_team", "trick_points", "capot", "solo", "kaboot", "belote", "baloot",
+        "belote_player",
         "announcements_a", "announcements_b", "renonce", "outcome",
         "score_a", "score_b", "reserve", "total_a", "total_b",
     )  # fmt: skip

@@ -84,6 +84,9 @@ def test_the_presets_are_valid_rules_and_the_classic_one_is_the_default():
         "schieber_1000",
         "swisslos_2500",
         "turnier_12",
+        "kammelna",
+        "sakkah",
+        "baloot_strict",
     ]
     assert list(presets.presets_of("belote")) == ["classique", "annonces", "marocaine", "concours"]
     for preset in presets.presets_of("belote").values():
@@ -118,7 +121,7 @@ def test_the_values_are_plain_json():
         # (prefixed; no card names: a coinche match names French cards).
         **{
             key: {f"{game}-{name}": value for name, value in presets.rule_values(p.rules).items()}
-            for game in ("coinche", "klaverjas", "jass")
+            for game in ("coinche", "klaverjas", "jass", "baloot")
             for key, p in presets.presets_of(game).items()
         },
     }
@@ -250,6 +253,9 @@ def test_each_preset_knows_its_game_from_its_rules():
         "schieber_1000": "jass",
         "swisslos_2500": "jass",
         "turnier_12": "jass",
+        "kammelna": "baloot",
+        "sakkah": "baloot",
+        "baloot_strict": "baloot",
     }
     assert list(presets.presets_of("coinche")) == ["federation", "entre_amis"]
     for preset in presets.presets_of("coinche").values():
@@ -259,6 +265,7 @@ def test_each_preset_knows_its_game_from_its_rules():
         "coinche": presets.FEDERATION,
         "klaverjas": presets.PRESETS["amsterdams"],
         "jass": presets.PRESETS["schieber_1000"],
+        "baloot": presets.PRESETS["kammelna"],
     } == presets.DEFAULTS
 
 

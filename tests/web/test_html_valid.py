@@ -22,6 +22,7 @@ from django.conf import settings
 from django.test import Client
 
 from scoresheets.concours import services as cs
+from scoresheets.games.baloot.engine import BalootHand, BalootRules
 from scoresheets.games.klaverjas.engine import KlaverjasHand, KlaverjasRules
 from scoresheets.matches import services
 from scoresheets.models import Hand
@@ -99,6 +100,11 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     )
     services.hand_record(match=klaverjas, hand=KlaverjasHand("B", pit="A"), taker_seat=2)
     klaverjas_hand = Hand.objects.filter(match=klaverjas).first()
+    baloot = services.match_create(names=["Fahad", "Badr", "Saad", "Majed"], rules=BalootRules())
+    baloot_hand = BalootHand("A", "hokm", "A", 90, projects=Pair(("sira",), ()), baloot="B")
+    services.hand_record(match=baloot, hand=baloot_hand, taker_seat=1)
+    services.hand_record(match=baloot, hand=BalootHand(None), taker_seat=None)
+    baloot_hand = Hand.objects.filter(match=baloot).first()
     season = season_services.season_create(name="Challenge", settings={"min_nights": 2})
     season_services.season_night_add(season=season, concours=concours)
     return {
@@ -134,6 +140,13 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
         "klaverjas": (f"/m/{klaverjas.token}/", None),
         "klaverjas-refused": (f"/m/{klaverjas.token}/donnes/", {"taker": "1", "roem_a": "30"}),
         "klaverjas-hand-edit": (f"/m/{klaverjas.token}/donnes/{klaverjas_hand.pk}/", None),
+        "baloot": (f"/m/{baloot.token}/", None),
+        "baloot-refused": (
+            f"/m/{baloot.token}/donnes/",
+            {"taker": "1", "contract": "sun", "points": "131", "baloot": "A", "sira": "9"},
+        ),
+        "baloot-hand-edit": (f"/m/{baloot.token}/donnes/{baloot_hand.pk}/", None),
+        "baloot-read": (f"/voir/{baloot.read_token}/", None),
         "table": (f"/t/{table.token}/", None),
         "table-new-match": (f"/t/{table.token}/nouvelle/", None),
         "player": (f"/t/{table.token}/joueurs/{player}/", None),

@@ -293,7 +293,7 @@ def check_rules(rules: BalootRules) -> list[Problem]:
     check_choice(out, None, "rules.hokm_five", rules.hokm_five, tuple(HokmFive))
     check_choice(out, None, "rules.tie", rules.tie, tuple(Tie))
     check_choice(out, None, "rules.doubled_tie", rules.doubled_tie, tuple(DoubledTie))
-    check_choice(out, None, "rules.baloot_in_test", rules.baloot_in_test, (False, True))
+    check_choice(out, None, "rules.baloot_in_test", rules.baloot_in_test, (True, False))
     check_choice(out, None, "rules.kaboot_doubles", rules.kaboot_doubles, (True, False))
     check_choice(out, None, "rules.sun_double", rules.sun_double, tuple(SunDouble))
     check_choice(out, None, "rules.both_over", rules.both_over, tuple(BothOver))

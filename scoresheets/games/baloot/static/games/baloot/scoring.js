@@ -42,7 +42,7 @@ export const DEFAULTS = {
 const CHOICES = {
   sun_rounding: ["tens", "double_first"], hokm_five: ["down", "up"],
   tie: ["split", "buyer_loses"], doubled_tie: ["buyer_loses", "buyer_wins"],
-  baloot_in_test: [false, true], kaboot_doubles: [true, false],
+  baloot_in_test: [true, false], kaboot_doubles: [true, false],
   sun_double: ["over_100", "always"], both_over: ["buyer", "higher"],
 };
 export const CONTRACTS = [SUN, HOKM];
