@@ -211,6 +211,17 @@ def unusual_game(game: str) -> bool:
 
 
 @register.filter
+def own_outcomes(match: Any) -> list[tuple[str, str]]:
+    """The outcomes of ``match``'s game that are its own (not the kernel's,
+    which the page words itself), each with its word: (code, word), from
+    the game's ``csv_words["outcome"]``, the words its sheet says them in.
+    The phone's preview (scores.js) names a hand's outcome with them."""
+    shared = {str(outcome) for outcome in scoring.Outcome}
+    words = registry.game_of(match).csv_words.get("outcome", {})
+    return [(str(code), str(word)) for code, word in words.items() if str(code) not in shared]
+
+
+@register.filter
 def datetime_attr(value: date | datetime | None) -> str:
     """``value`` as a ``<time datetime>`` attribute the HTML standard accepts:
     a date as "2026-12-01", a moment in the current time zone to the second

@@ -107,6 +107,8 @@ def test_a_hand_typed_in_the_tables_words_is_scored_shown_and_explained(client: 
     }
     sheet = client.get(f"/m/{match.token}/").content.decode()
     assert "achète (Sun) et passe" in sheet and "projets 14" in sheet
+    # The phone's own preview names a khasran in the page's words.
+    assert 'data-outcome-khasran="Khasran"' in sheet
     read = client.get(f"/voir/{match.read_token}/").content.decode()
     assert "30" in read and "Fahad" in read
 
