@@ -20,6 +20,7 @@ from django.http import QueryDict
 from scoresheets import scoring
 from scoresheets.forms import hand_form
 from scoresheets.game_forms import ANNOUNCEMENTS_MAX
+from scoresheets.games.baloot.engine import BalootRules
 from scoresheets.games.jass.engine import JassRules
 from scoresheets.games.klaverjas.engine import KlaverjasRules
 from scoresheets.matches import services
@@ -72,6 +73,23 @@ JASS_VALUES = {
     "weis_a": ["", "0", "20", "50", "30", "-20", str(ANNOUNCEMENTS_MAX + 10), "x"],
     "weis_b": ["", "0", "100", "170", str(ANNOUNCEMENTS_MAX)],
     "out": ["", "A", "B", "z"],
+    "action": ["", "pass"],
+}
+
+BALOOT_VALUES = {
+    "taker": ["", "1", "2", "3", "4", "5", "A"],
+    "contract": ["", "sun", "hokm", "no_trump"],
+    "points": ["", "0", "80", "130", "162", "163", "-1", "80.0", " 90 ", "abc"],
+    "points_team": ["", "A", "B", "C"],
+    "kaboot": ["", "A", "B", "x"],
+    "baloot": ["", "A", "B", "q"],
+    "doubling": ["", "double", "three", "four", "gahwa", "x"],
+    "ashkal": ["", "on", "false", "1"],
+    "projects_team": ["", "A", "B", "z"],
+    "sira": ["", "0", "1", "2", "5", "-1", "x"],
+    "fifty": ["", "1", "4"],
+    "hundred": ["", "1", "2.0"],
+    "four_hundred": ["", "1", "2"],
     "action": ["", "pass"],
 }
 
@@ -142,6 +160,7 @@ def _phone_hands(game: str, forms: list[list[list[str]]], *, played: bool) -> li
         ("coinche", COINCHE_VALUES),
         ("klaverjas", KLAVERJAS_VALUES),
         ("jass", JASS_VALUES),
+        ("baloot", BALOOT_VALUES),
     ],
 )
 def test_a_kept_hand_is_read_on_the_phone_as_the_server_reads_it(game, values):
@@ -152,6 +171,8 @@ def test_a_kept_hand_is_read_on_the_phone_as_the_server_reads_it(game, values):
         match = services.match_create(names=names, rules=KlaverjasRules())
     elif game == "jass":
         match = services.match_create(names=names, rules=JassRules(multipliers="1_2_3"))
+    elif game == "baloot":
+        match = services.match_create(names=names, rules=BalootRules())
     else:
         match = make_match(announcements=True)
     players = tuple(match.players.all())

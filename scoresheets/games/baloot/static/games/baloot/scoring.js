@@ -407,15 +407,12 @@ export const PROJECT_FIELDS = PROJECTS; // each project's count, a field of its 
 // it posts (``value(name)``: the posted value, "" when absent), or null when
 // the form refuses them; the engine checks the rest. ``read``: pending.js'
 // readers (team, integerOf, seatTeam). The redeal button posts action=pass.
+// (The points field has no cap here: the engine's range is the contract's.)
 export function handFromForm(value, read) {
-  if (value("action") === "pass") {
-    return {
-      buyer: null, contract: null, points: null, kaboot: null, projects: { A: [], B: [] },
-      baloot: null, doubling: null, ashkal: false,
-    };
-  }
+  // Every field's value first, as the server's form checks them all, a
+  // redeal's too (a wrong value refuses the form, whatever the button).
   const taker = value("taker");
-  if (!/^[1-4]$/.test(taker)) return null; // who bought: a player, required
+  if (taker && !/^[1-4]$/.test(taker)) return null; // who bought: a player
   const contract = value("contract");
   const doubling = value("doubling");
   if (contract && !CONTRACTS.includes(contract)) return null;
@@ -425,6 +422,13 @@ export function handFromForm(value, read) {
   const teams = TEAM_FIELDS.map((name) => read.team(value(name)));
   if (Number.isNaN(points) || teams.includes(undefined)) return null;
   if (counts.some((c) => Number.isNaN(c) || (c !== null && (c < 0 || c > PROJECTS_MAX)))) return null;
+  if (value("action") === "pass") {
+    return {
+      buyer: null, contract: null, points: null, kaboot: null, projects: { A: [], B: [] },
+      baloot: null, doubling: null, ashkal: false,
+    };
+  }
+  if (!taker) return null; // who bought: required
   const [pointsTeam, kaboot, baloot, projectsTeam] = teams;
   const buyer = read.seatTeam(taker);
   const listed = [];
