@@ -14,6 +14,7 @@ import json
 
 import pytest
 
+from scoresheets.games.baloot.engine import BalootHand, BalootRules
 from scoresheets.games.klaverjas.engine import KlaverjasHand, KlaverjasRules
 from scoresheets.matches import services
 from scoresheets.models import Hand
@@ -66,11 +67,17 @@ def _urls() -> list[str]:
     )
     services.hand_record(match=klaverjas, hand=KlaverjasHand("A", pit="A"), taker_seat=1)
     klaverjas_hand = Hand.objects.filter(match=klaverjas).first()
+    baloot = services.match_create(names=["Fahad", "Badr", "Saad", "Majed"], rules=BalootRules())
+    baloot_hand = BalootHand("B", "hokm", "B", 70, baloot="A", doubling="double")
+    services.hand_record(match=baloot, hand=baloot_hand, taker_seat=2)
+    baloot_hand = Hand.objects.filter(match=baloot).first()
     return [
         "/",
         "/nouvelle/",
         f"/m/{klaverjas.token}/",
         f"/m/{klaverjas.token}/donnes/{klaverjas_hand.pk}/",
+        f"/m/{baloot.token}/",
+        f"/m/{baloot.token}/donnes/{baloot_hand.pk}/",
         "/calculateur/",
         "/tables/nouvelle/",
         f"/m/{match.token}/",
