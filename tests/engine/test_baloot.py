@@ -255,6 +255,14 @@ def test_gahwa_wins_the_match_at_the_targets_total():
     result = scored(tie, target=200)
     assert (result["winner"], result["totals"]) == ("A", {"A": 200, "B": 0})
     assert result["hands"][0]["outcome"] == "khasran"
+    # Both past the target and equal (both_over higher): a gahwa's winner
+    # writes 0, never less, and wins.
+    even = [{**HOKM, "points": {"A": 81}}, {**HOKM, "points": {"B": 81}}]
+    result = scored(
+        *even, {**HOKM, "points": {"A": 90}, "doubling": "gahwa"}, target=16, both_over="higher"
+    )
+    assert (result["winner"], result["totals"]) == ("A", {"A": 16, "B": 16})
+    assert result["hands"][-1]["score"] == {"A": 0, "B": 0}
     # A kaboot at gahwa, kaboot_doubles false: the gahwa still ends the match.
     result = scored({**HOKM, "kaboot": "A", "doubling": "gahwa"}, kaboot_doubles=False)
     assert (result["finished"], result["winner"], result["totals"]["A"]) == (True, "A", 152)

@@ -175,6 +175,7 @@ def test_every_hand_value_on_every_kind_of_hand_answers_alike(scorer):
 
 END_HANDS = [
     {**HOKM, "points": {"A": 100}},
+    {**HOKM, "points": {"A": 81}},
     {"buyer": "B", "contract": "sun", "points": {"B": 70}, "projects": {"B": ["fifty"]}},
     {"buyer": "B", "contract": "sun", "points": {"B": 70}},
     {**SUN, "kaboot": "A"},
@@ -193,7 +194,7 @@ def test_the_end_of_match_answers_alike(scorer):
     gahwa (its score settled from the totals), a doubled Sun refused by the
     totals, hands after the end."""
     docs = []
-    rules = itertools.product((20, 60, 152), ("buyer", "higher"), ("buyer_loses", "buyer_wins"))
+    rules = itertools.product((16, 20, 60, 152), ("buyer", "higher"), ("buyer_loses", "buyer_wins"))
     for target, both_over, doubled_tie in rules:
         for run in itertools.product(END_HANDS, repeat=3):
             docs.append(

@@ -576,9 +576,11 @@ def _scored(
 def _gahwa(rules: BalootRules, hand: BalootHand, scored: HandScore, before: Pair) -> HandScore:
     """BALOOT, *Scoring one hand*, 6: the gahwa's winner writes the target
     minus its total ``before`` the hand (points), all of it in ``cards``;
-    the other 0, nothing else (no projects, no baloot)."""
+    the other 0, nothing else (no projects, no baloot). Never less than 0:
+    a winner already past the target (both teams were, equal, under
+    ``both_over: higher``) writes 0 and wins all the same."""
     winner = scored.winner
-    written = pair_of(winner, rules.target - before[winner], 0)
+    written = pair_of(winner, max(0, rules.target - before[winner]), 0)
     zero = Pair()
     return _scored(
         scored.outcome,

@@ -375,7 +375,8 @@ export function endOfMatch(rules, hand, hs, before, after) {
       throw new RangeError(`${GAME}: a target too large to score a gahwa exactly here`);
     }
     const winner = hs.winner;
-    const written = pairOf(winner, rules.target - before[winner], 0);
+    // Never less than 0 (a winner already past the target: both_over higher, equal).
+    const written = pairOf(winner, Math.max(0, rules.target - before[winner]), 0);
     const settled = scored(
       hs.outcome, winner, buyer, hs.tricks, hs.hand_totals, written, ZERO(), ZERO(), 1,
     );
