@@ -14,8 +14,10 @@ Each test gets the marker of its tier (``-m engine``, ``-m web``, ``-m browser``
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,14 +65,29 @@ def case_files(project: Path = CASES_DIR, shared: Path = SHARED_CASES_DIR) -> li
     return [path for path in found if path.is_file()]
 
 
-def game_case_files(game: str) -> list[Path]:
-    """Every worked case of ``game`` (a game of the engine's registry), from
-    the folders its engine names (``Engine.case_folders``: the project's,
-    then the shared one, read as :func:`case_files` does)."""
-    from scoresheets.scoring.engines import ENGINES
+def game_case_files(game: str, engine: Any = None) -> list[Path]:
+    """Every worked case of ``game`` (a game of the engine's registry, or
+    ``engine`` when given), from the folders its engine names
+    (``Engine.case_folders``: the project's, then the shared one, read as
+    :func:`case_files` does), keeping the game's own: a case whose ``game``
+    names another game is left out (``../shared/scoring/belote32`` holds
+    belote3's and belote2's); a case without ``game``, or not JSON, is kept."""
+    if engine is None:
+        from scoresheets.scoring.engines import ENGINES
 
-    project, shared = (Path(os.path.normpath(ROOT / f)) for f in ENGINES[game].case_folders)
-    return case_files(project, shared)
+        engine = ENGINES[game]
+    project, shared = (Path(os.path.normpath(ROOT / f)) for f in engine.case_folders)
+    return [path for path in case_files(project, shared) if _case_game(path, game) == game]
+
+
+def _case_game(path: Path, default: str) -> Any:
+    """The ``game`` a worked case names, ``default`` when it names none or
+    cannot be read."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return default
+    return document.get("game", default) if isinstance(document, dict) else default
 
 
 def coinche_case_files() -> list[Path]:

@@ -1,12 +1,13 @@
 """Belote for three and for two (../shared/scoring/BELOTE_3_2.md, BELOTE_3_2):
 the two engines held to their contract.
 
-- every worked case of the family's folders (its own copy,
-  scoresheets/games/belote32/cases, and ../shared/scoring/belote32 when
-  present), each through the engine of its ``game``: the kernel's
-  ``score_match`` and ``result_document``, and the family's
-  ``score_document``; the games are not in the registry yet (their web half
-  is still to come), so their engines are called directly;
+- every worked case of each game (its package's own copy,
+  scoresheets/games/belote3/cases and belote2/cases, and the family's
+  ../shared/scoring/belote32 when present, each game taking the cases of
+  its ``game``: tests/conftest.game_case_files), each through the engine of
+  its ``game``: the kernel's ``score_match`` and ``result_document``, and
+  the family's ``score_document``; the engines are called directly (the
+  tests of the registry run them too, once registered);
 - the contract's examples, table by table (*Scoring one hand*, *End of
   match*), every rule and every kind of error (*Errors*);
 - properties on random valid matches (hypothesis): the points of a hand are
@@ -30,8 +31,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoresheets.games.belote32 import engine as b32
-from scoresheets.games.belote32.engine import (
+from scoresheets.games.belote3 import engine as b32
+from scoresheets.games.belote3.engine import (
     BELOTE2,
     BELOTE3,
     ENGINES,
@@ -45,14 +46,14 @@ from scoresheets.games.belote32.engine import (
 )
 from scoresheets.scoring import kernel
 from scoresheets.scoring.kernel import Engine, MatchError, Scores
-from tests.conftest import ROOT, SHARED_SCORING_DIR, case_files, case_id
+from tests.conftest import ROOT, SHARED_SCORING_DIR, case_id, game_case_files
 from tests.engine.test_cases import assert_matches_expected
 from tests.engine.test_scoring_properties import JSON_VALUES, ODD_VALUES, check_match_error, paths
 from tests.engine.test_scoring_properties import get as get_path
 
-PROJECT_CASES = ROOT / "scoresheets" / "games" / "belote32" / "cases"
+PROJECT_CASES = {game: ROOT / "scoresheets" / "games" / game / "cases" for game in ENGINES}
 SHARED_CASES = SHARED_SCORING_DIR / "belote32"
-CASES = case_files(PROJECT_CASES, SHARED_CASES)
+CASES = [path for game, engine in ENGINES.items() for path in game_case_files(game, engine)]
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TABLES = {"belote3": THREE, "belote2": TWO}
 
@@ -99,18 +100,20 @@ def doc2(*hands: dict[str, Any], **rules: Any) -> dict[str, Any]:
 
 def test_it_finds_its_own_copy_of_the_cases_of_both_games():
     # A clone tests itself without ../shared: the project keeps its copy.
-    own = [p for p in CASES if p.parent == PROJECT_CASES]
+    own = [p for p in CASES if p.parent in PROJECT_CASES.values()]
     assert len(own) >= 45
-    assert {game_of(p) for p in own} == {"belote3", "belote2"}
+    for game, folder in PROJECT_CASES.items():  # each package keeps its game's
+        assert {game_of(p) for p in folder.glob("*.json")} == {game}
     assert len(cases_of("belote3")) >= 30 and len(cases_of("belote2")) >= 10
     for engine in (BELOTE3, BELOTE2):
         assert engine.case_folders == (
-            "scoresheets/games/belote32/cases",
+            f"scoresheets/games/{engine.name}/cases",
             "../shared/scoring/belote32",
         )
-    if SHARED_CASES.is_dir():  # the copy is the shared folder's, file for file
+    if SHARED_CASES.is_dir():  # the copies are the shared folder's, file for file
         for shared in SHARED_CASES.glob("*.json"):
-            assert (PROJECT_CASES / shared.name).read_bytes() == shared.read_bytes()
+            own_copy = PROJECT_CASES[game_of(shared)] / shared.name
+            assert own_copy.read_bytes() == shared.read_bytes()
 
 
 @pytest.mark.parametrize("path", CASES, ids=[case_id(p) for p in CASES])

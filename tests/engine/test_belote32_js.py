@@ -1,6 +1,6 @@
 """The phone's scorers of belote for three and for two
-(scoresheets/games/belote32/static/games/belote3/scoring.js, the family, and
-games/belote2/scoring.js) held to their engines, as
+(scoresheets/games/belote3/static/games/belote3/scoring.js, the family, and
+belote2/static/games/belote2/scoring.js) held to their engines, as
 tests/engine/test_js_scorer.py holds the registered games' scorers to
 theirs: every worked case, and documents valid and not, answer alike (the
 result document, each hand with its tricks, totals, winner, extras and end
@@ -28,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoresheets.games.belote32.engine import ENGINES, THREE, TWO, Table
+from scoresheets.games.belote3.engine import ENGINES, THREE, TWO, Table
 from scoresheets.scoring import kernel
 from scoresheets.scoring.kernel import MatchError, Scores
 from tests.conftest import case_id
@@ -36,7 +36,7 @@ from tests.engine import test_belote32 as props
 from tests.engine.test_cases import assert_matches_expected
 from tests.engine.test_js_scorer import Scorer, full_result, js_view
 
-FOLDER = Path(__file__).resolve().parents[2] / "scoresheets" / "games" / "belote32"
+GAMES = Path(__file__).resolve().parents[2] / "scoresheets" / "games"
 SAFE = 2**53 - 1  # Number.MAX_SAFE_INTEGER
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
@@ -44,7 +44,7 @@ DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=S
 
 @pytest.fixture(scope="module")
 def scorer():
-    running = Scorer(unregistered=[("belote3", FOLDER), ("belote2", FOLDER)])
+    running = Scorer(unregistered=[(game, GAMES / game) for game in ("belote3", "belote2")])
     yield running
     running.close()
 

@@ -58,6 +58,7 @@ __all__ = [
     "A_TROIS",
     "BELOTE2",
     "BELOTE3",
+    "ENGINE",
     "ENGINES",
     "THREE",
     "TWO",
@@ -666,8 +667,9 @@ A_DEUX = Preset(
 
 def _engine(table: Table, presets: tuple[Preset, ...], has_reserve: bool) -> Engine:
     """The :class:`Engine` of ``table``'s game: its methods, scored per
-    player (``players``), its cases (the family's folders: each case says
-    its ``game``, and the tests take that game's)."""
+    player (``players``), its cases (its package's ``cases/``, then the
+    family's shared folder, which holds both games': each case says its
+    ``game``, and the tests take that game's, ``tests/conftest.game_case_files``)."""
     return Engine(
         name=table.game,
         rules_type=table.rules_type,
@@ -684,17 +686,20 @@ def _engine(table: Table, presets: tuple[Preset, ...], has_reserve: bool) -> Eng
         hand_document=table.hand_document,
         has_reserve=has_reserve,
         presets=presets,
-        case_folders=("scoresheets/games/belote32/cases", "../shared/scoring/belote32"),
+        case_folders=(f"scoresheets/games/{table.game}/cases", "../shared/scoring/belote32"),
         players=table.players,
     )
 
 
 BELOTE3 = _engine(THREE, (A_TROIS,), has_reserve=False)
-"""Belote for three as the kernel sees it (not yet in the registry,
-``scoresheets.scoring.engines``: its web half is still to come)."""
+"""Belote for three as the kernel sees it: this package's ``ENGINE``."""
 
 BELOTE2 = _engine(TWO, (A_DEUX,), has_reserve=True)
-"""Belote for two as the kernel sees it (not yet in the registry)."""
+"""Belote for two as the kernel sees it: ``scoresheets.games.belote2``'s
+``ENGINE`` (that package imports it from here)."""
+
+ENGINE = BELOTE3
+"""This package's game for the registry (``scoresheets.scoring.engines``)."""
 
 ENGINES: dict[str, Engine] = {BELOTE3.name: BELOTE3, BELOTE2.name: BELOTE2}
 """The family's two engines by name (the match document's ``game``)."""

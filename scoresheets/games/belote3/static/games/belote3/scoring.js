@@ -1,6 +1,6 @@
 // The phone's scorer: belote for three and for two as Rebelote scores them,
 // from the contract ../shared/scoring/BELOTE_3_2.md (BELOTE_3_2). The twin
-// of scoresheets/games/belote32/engine.py, held to it by
+// of scoresheets/games/belote3/engine.py, held to it by
 // tests/engine/test_belote32_js.py (why a twin, and how:
 // static/js/scoring/kernel.js, top): the same result documents and the same
 // problems (hand, field, code, message, params), in the same order.
