@@ -43,20 +43,26 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
     if not hands:
         return mark_safe("")
     match, totals = sheet.match, sheet.result.totals
+    sides = match.sides  # two teams, or each player of a game scored per player
     series = [
-        Series(match.team_a_name, "team-a", [0, *(h.totals.a for h in hands)]),
-        Series(match.team_b_name, "team-b", [0, *(h.totals.b for h in hands)]),
+        Series(match.team_name(side), f"team-{side.lower()}", [0, *(h.totals[side] for h in hands)])
+        for side in sides
     ]
+    high_total = max(totals[side] for side in sides)
     if match.donnes is None:
         target = _("Objectif %(target)s") % {"target": match.target}
         series.append(Series(target, "target", [match.target] * (len(hands) + 1), dots=False))
-        high = max(match.target, totals.a, totals.b)
+        high = max(match.target, high_total)
     else:  # the donnes end it: a target line would end nothing
         target = _("Donnes jouées : %(played)s / %(donnes)s") % {
             "played": sheet.result.donnes,
             "donnes": match.donnes,
         }
-        high = max(totals.a, totals.b, 1)
+        high = max(high_total, 1)
+    # A third side is said after the second's total ("…, Bruno 120, Chloé 50").
+    total_b = ", ".join(
+        [str(totals["B"]), *(f"{isolated(match.team_name(side))} {totals[side]}" for side in sides[2:])]
+    )
     return line_svg(
         series,
         chart_id="score-chart",
@@ -69,9 +75,9 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
         % {
             "count": len(hands),
             "a": isolated(match.team_a_name),
-            "total_a": totals.a,
+            "total_a": totals["A"],
             "b": isolated(match.team_b_name),
-            "total_b": totals.b,
+            "total_b": total_b,
             "target": target,
         },
         low=0,

@@ -88,6 +88,20 @@ class RowView:
         return [] if game.row_badges is None else game.row_badges(self.given, self.result)
 
     @property
+    def tricks_words(self) -> str:
+        """Each side's trick points, in the match's order of sides, joined
+        by " – " ("70 – 50 – 42"): the row's "Plis" of a game scored per player."""
+        tricks = self.result.tricks
+        return " – ".join(str(tricks[side]) for side in self.match.sides)
+
+    @property
+    def sides(self) -> list[tuple[str, Any, Any]]:
+        """Each side's (code, score on the hand, running total), in points,
+        in the match's order of sides."""
+        score, totals = self.result.score, self.result.totals
+        return [(side, score[side], totals[side]) for side in self.match.sides]
+
+    @property
     def explanation(self) -> str:
         """The hand's one-line explanation, in the active language."""
         return explain_result(self.match, self.given, self.result)
@@ -119,12 +133,14 @@ class Scoresheet:
 
     @cached_property
     def teams(self) -> list[TeamView]:
-        """Both teams with their totals and progress toward the target (a
-        match without one, of a number of hands: toward the higher total)."""
+        """Every side (both teams, or each player of a game scored per
+        player) with its total and progress toward the target (a match
+        without one, of a number of hands: toward the higher total)."""
         match, result = self.match, self.result
-        scale = match.target or max(result.totals.a, result.totals.b)
+        sides = match.sides
+        scale = match.target or max(result.totals[side] for side in sides)
         teams = []
-        for code in scoring.TEAMS:
+        for code in sides:
             players = tuple(p.name for p in self.players if p.team == code)
             name = match.team_name(code)
             total = result.totals[code]
@@ -146,7 +162,8 @@ class Scoresheet:
         """The next hand: its number, who deals, and who speaks first (the dealer's next)."""
         number = len(self.hands) + 1
         dealer = self.match.dealer_seat(number)
-        return Turn(number=number, dealer=self.player(dealer), first=self.player(dealer % 4 + 1))
+        first = dealer % self.match.seats + 1
+        return Turn(number=number, dealer=self.player(dealer), first=self.player(first))
 
     @cached_property
     def rows(self) -> list[RowView]:

@@ -114,7 +114,9 @@ def match_create(
     table: Table | None = None,
     key: str | None = None,
 ) -> Match:
-    """Create a match with four players in seat order (seats 1 & 3 are team A).
+    """Create a match with four players in seat order (seats 1 & 3 are team A);
+    for a game scored per player (its engine's ``players``), one name per
+    player, in order (each his own side: the team names are ignored).
 
     Team names default to the partners' names. With a ``table``, each name is
     a player of its roster (found whatever the case, or added), so that the
@@ -192,6 +194,10 @@ def _match_create(
         raise scoring.MatchError([scoring.kernel.not_rules_problem()])
     problems = engine.check_rules(rules)
     names = [name.strip() for name in names]
+    seats = len(engine.players) if engine.players else 4
+    if len(names) != seats:
+        message = f"must give {seats} players' names"
+        problems.append(scoring.Problem(None, "players", "players_count", message))
     seen: dict[str, int] = {}
     for seat, name in enumerate(names, start=1):
         if table is not None and name.casefold() in seen:
@@ -208,10 +214,24 @@ def _match_create(
     people = [table_player_get_or_create(table=table, name=n) for n in names] if table else None
     if people:
         names = [person.name for person in people]  # the roster's spelling
+    if engine.players:
+        # A game scored per player: one seat per player, each a side of his
+        # own, named after him (Match.team_name); the deal turns among them.
+        sides = dict(zip(engine.players, names, strict=True))
+        side_names = {
+            "team_a_name": sides["A"],
+            "team_b_name": sides["B"],
+            "team_c_name": sides.get("C", ""),
+        }
+        first_dealer = first_dealer if 1 <= first_dealer <= len(names) else 1
+    else:
+        side_names = {
+            "team_a_name": team_a_name.strip() or default_team_name(names[0], names[2]),
+            "team_b_name": team_b_name.strip() or default_team_name(names[1], names[3]),
+        }
     match = Match(
         table=table,
-        team_a_name=team_a_name.strip() or default_team_name(names[0], names[2]),
-        team_b_name=team_b_name.strip() or default_team_name(names[1], names[3]),
+        **side_names,
         first_dealer=first_dealer,
         preset=preset,
         card_names=card_names,
@@ -379,8 +399,7 @@ def summary_fields(match: Match, result: scoring.MatchResult, now: Any = None) -
     return {
         "finished": result.finished,
         "winner": result.winner,
-        "total_a": result.totals.a,
-        "total_b": result.totals.b,
+        **{f"total_{side.lower()}": result.totals[side] for side in match.sides},
         "hands_count": len(result.hands),
         "decided_at": decided_at,
     }
@@ -835,7 +854,17 @@ def _seats_for(
     return seats
 
 
-def _table_from_document(document: dict, inputs: Sequence[scoring.GameHand]) -> dict[str, Any]:
+def _taker(hand: scoring.GameHand) -> Any:
+    return hand.taker
+
+
+def _belote(hand: Any) -> Any:
+    return hand.belote
+
+
+def _table_from_document(
+    document: dict, inputs: Sequence[scoring.GameHand], game_players: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """The players, team names, first dealer and takers an export carries under
     ``"rebelote"``, each kept only where it is well formed (defaults otherwise:
     the match document alone stays the contract)."""
@@ -843,21 +872,27 @@ def _table_from_document(document: dict, inputs: Sequence[scoring.GameHand]) -> 
     extra = extra if isinstance(extra, dict) else {}
     players = extra.get("players")
     names = [_text(n, 40) for n in players] if isinstance(players, list) else []
-    if len(names) != 4 or not all(names):
-        names = [f"Joueur {seat}" for seat in range(1, 5)]
+    seats = len(game_players) if game_players else 4
+    if len(names) != seats or not all(names):
+        names = [f"Joueur {seat}" for seat in range(1, seats + 1)]
     teams = extra.get("teams") if isinstance(extra.get("teams"), dict) else {}
     first_dealer = extra.get("first_dealer")
     return {
         "names": names,
         "team_a_name": _text(teams.get("A"), 60) or "Nous",
         "team_b_name": _text(teams.get("B"), 60) or "Eux",
-        "first_dealer": first_dealer if type(first_dealer) is int and 1 <= first_dealer <= 4 else 1,
+        "first_dealer": first_dealer
+        if type(first_dealer) is int and 1 <= first_dealer <= seats
+        else 1,
         "card_names": _choice(
             extra.get("card_names"), tuple(presets.CardNames), presets.CardNames.FRENCH
         ),
         "preset": _choice(extra.get("preset"), presets.PRESETS, presets.CUSTOM),
-        "seats": _seats_for(extra.get("takers"), inputs, lambda hand: hand.taker),
-        "belote_seats": _seats_for(extra.get("belote_holders"), inputs, lambda hand: hand.belote),
+        # A game scored per player names its players, not their seats.
+        "seats": _seats_for(None if game_players else extra.get("takers"), inputs, _taker),
+        "belote_seats": _seats_for(
+            None if game_players else extra.get("belote_holders"), inputs, _belote
+        ),
     }
 
 
@@ -880,7 +915,7 @@ def match_import(*, document: Any, device: str = "", key: str | None = None) -> 
     limits.check_document_hands(document)
     rules, inputs = scoring.parse_match_document(document)
     result = scoring.score_match(rules, inputs)
-    table = _table_from_document(document, inputs)
+    table = _table_from_document(document, inputs, scoring.engine_for(rules).players)
     return created_once(
         key,
         lambda key: _created_match(key, table["names"], len(inputs)),
@@ -962,7 +997,7 @@ def match_export_document(match: Match) -> dict[str, Any]:
     document["result"] = scoring.result_document(scoring.score_match(match.rules, inputs))
     document[APP_KEY] = {
         "players": [player.name for player in players],
-        "teams": {"A": match.team_a_name, "B": match.team_b_name},
+        "teams": {side: match.team_name(side) for side in match.sides},
         "first_dealer": match.first_dealer,
         "card_names": match.card_names,
         "preset": match.preset,

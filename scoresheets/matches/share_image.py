@@ -49,8 +49,9 @@ INK = (17, 24, 39)
 MUTED = (90, 99, 115)
 LINE = (218, 222, 230)
 PAPER = (255, 255, 255)
-TEAM = {"A": (11, 79, 214), "B": (180, 35, 24)}  # static/css/app.css: --team-a, --team-b
-TEAM_SOFT = {"A": (227, 236, 255), "B": (253, 231, 228)}
+# static/css/app.css: --team-a, --team-b, --team-c (a game of three's third player)
+TEAM = {"A": (11, 79, 214), "B": (180, 35, 24), "C": (107, 47, 160)}
+TEAM_SOFT = {"A": (227, 236, 255), "B": (253, 231, 228), "C": (241, 230, 251)}
 DRAW_SOFT = (236, 238, 242)  # a drawn match's banner: neither team's colour
 TARGET = (140, 148, 160)
 
@@ -58,7 +59,7 @@ TARGET = (140, 148, 160)
 def filename(match: Match) -> str:
     """The name the sheet's image is saved or shared under:
     "rebelote-lea-noe-zoe-hugo-2026-12-03.png"."""
-    teams = file_slug(f"{match.team_a_name} {match.team_b_name}") or "partie"
+    teams = file_slug(" ".join(match.team_name(side) for side in match.sides)) or "partie"
     return f"rebelote-{teams}-{match.created_at:%Y-%m-%d}.png"
 
 
@@ -107,10 +108,7 @@ def _chart(draw: ImageDraw.ImageDraw, sheet: Scoresheet, box: tuple[int, int, in
     left, top, right, bottom = box
     hands = sheet.result.hands
     target = sheet.match.target
-    series = {
-        "A": [0, *(h.totals.a for h in hands)],
-        "B": [0, *(h.totals.b for h in hands)],
-    }
+    series = {side: [0, *(h.totals[side] for h in hands)] for side in sheet.match.sides}
     # A match of a number of hands without a target has no target line.
     marks = [] if target is None else [target]
     values = [v for points in series.values() for v in points] + marks
@@ -174,7 +172,7 @@ def sheet_png(sheet: Scoresheet) -> bytes:
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     y = MARGIN
-    title = f"{match.team_a_name} – {match.team_b_name}"
+    title = match.title
     big = _font(40, True)
     draw.text((MARGIN, y), _fit(draw, title, big, WIDTH - 2 * MARGIN), font=big, fill=INK)
     y += 60
@@ -222,8 +220,9 @@ def _draw_banner(draw: ImageDraw.ImageDraw, sheet: Scoresheet, y: int) -> int:
 
 
 def _draw_totals(draw: ImageDraw.ImageDraw, sheet: Scoresheet, y: int) -> int:
-    """Each team's card (name, players, total) side by side from ``y``; the y below."""
-    half = (WIDTH - 2 * MARGIN - 24) // 2
+    """Each side's card (name, players, total) side by side from ``y``; the y below."""
+    count = len(sheet.teams)  # two teams, or each player of a game of three or two
+    half = (WIDTH - 2 * MARGIN - 24 * (count - 1)) // count
     for index, team in enumerate(sheet.teams):
         left = MARGIN + index * (half + 24)
         code = team.code
@@ -266,11 +265,17 @@ def _draw_hands(
     ``rows`` are more than ``shown``, a line a hand; the y of its closing rule."""
     match = sheet.match
     right = WIDTH - MARGIN
+    sides = match.sides
     columns = (MARGIN, MARGIN + 70, right - 300, right - 140)  # N°, what, A, B
+    # Each side's column: its right edge and its head's width.
+    places = [(columns[3] - 20, 200), (right, 140)]
+    if len(sides) == 3:  # a game of three: a column more, the hand's words shorter
+        columns = (MARGIN, MARGIN + 70, right - 440, right - 300)
+        places = [(right - 320, 140), (right - 160, 140), (right, 140)]
     head = _font(22, True)
     draw.text((columns[0], y), _("N°"), font=head, fill=MUTED)
     draw.text((columns[1], y), _("Donnes"), font=head, fill=MUTED)
-    for column, code, width in ((columns[3] - 20, "A", 200), (right, "B", 140)):
+    for (column, width), code in zip(places, sides, strict=True):
         name = _fit(draw, match.team_name(code), head, width)
         draw.text((column, y), name, font=head, fill=TEAM[code], anchor="ra")
     y += 40
@@ -292,10 +297,8 @@ def _draw_hands(
         what = _fit(draw, _row_text(row, game), body, columns[2] - columns[1] - 20)
         team_colour = TEAM.get(row.taker_team or "", INK)
         draw.text((columns[1], y), what, font=body, fill=team_colour)
-        for column, code, score, total in (
-            (columns[3] - 20, "A", r.score.a, r.totals.a),
-            (right, "B", r.score.b, r.totals.b),
-        ):
+        for (column, _width), code in zip(places, sides, strict=True):
+            score, total = r.score[code], r.totals[code]
             draw.text((column - 70, y), str(score), font=bold, fill=TEAM[code], anchor="ra")
             draw.text((column, y + 4), str(total), font=small, fill=MUTED, anchor="ra")
         y += ROW_HEIGHT

@@ -40,6 +40,9 @@ from scoresheets.models.base import (  # noqa: F401
     PLAYER_NAME_MAX,
     PRESET_KEY_MAX,
     SEATS,
+    SIDE_CHOICES,
+    SIDE_OR_NULL,
+    SIDES_MAX,
     TEAM_CHOICES,
     TEAM_NAME_MAX,
     TEAM_OR_NULL,
@@ -50,6 +53,7 @@ from scoresheets.models.base import (  # noqa: F401
     new_token,
     rules_of,
     seat_team,
+    sides_of,
     storable,
 )
 from scoresheets.models.concours import (  # noqa: F401

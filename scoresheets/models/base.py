@@ -17,11 +17,26 @@ from scoresheets.scoring.engines import ENGINES, engine_named
 
 TEAM_CHOICES = [("A", "A"), ("B", "B")]
 SEATS = (1, 2, 3, 4)
+# The sides of a match: two teams, A and B, or the players of a game scored
+# per player (its engine's ``players``: "A", "B", "C" at most). A match's
+# winner and a hand's taker are one of them.
+SIDE_CHOICES = [("A", "A"), ("B", "B"), ("C", "C")]
+SIDES_MAX = len(SIDE_CHOICES)
 
 
-def seat_team(seat: int) -> str:
-    """The team of a seat: partners face to face, seats 1 and 3 are A, 2 and 4 are B."""
+def seat_team(seat: int, players: tuple[str, ...] = ()) -> str:
+    """The side of a seat: partners face to face, seats 1 and 3 are A, 2 and
+    4 are B; in a game scored per player (``players``, its engine's), the
+    seat's own player (seat 1 is the first, "A")."""
+    if players:
+        return players[seat - 1]
     return "A" if seat % 2 == 1 else "B"
+
+
+def sides_of(game: str) -> tuple[str, ...]:
+    """The sides of a match of ``game`` (a game of the registry): its
+    engine's players for a game scored per player, else the teams A and B."""
+    return ENGINES[game].players or ("A", "B")
 
 
 def default_team_name(first: str, second: str) -> str:
@@ -103,7 +118,8 @@ def hand_input(game: str, taker: str | None, entry: dict[str, Any]) -> Any:
 
 
 TEAM_OR_NULL = ["A", "B"]
+SIDE_OR_NULL = [code for code, _label in SIDE_CHOICES]
 
 
-def _team_or_null(field_name: str) -> Q:
-    return Q(**{f"{field_name}__isnull": True}) | Q(**{f"{field_name}__in": TEAM_OR_NULL})
+def _team_or_null(field_name: str, values: list[str] = TEAM_OR_NULL) -> Q:
+    return Q(**{f"{field_name}__isnull": True}) | Q(**{f"{field_name}__in": values})

@@ -14,7 +14,8 @@ from scoresheets.models.base import (
     GAME_NAME_MAX,
     PLAYER_NAME_MAX,
     PRESET_KEY_MAX,
-    TEAM_CHOICES,
+    SIDE_CHOICES,
+    SIDE_OR_NULL,
     TEAM_NAME_MAX,
     PlayedGames,
     _team_or_null,
@@ -23,14 +24,18 @@ from scoresheets.models.base import (
     new_token,
     rules_of,
     seat_team,
+    sides_of,
     storable,
 )
 from scoresheets.models.tables import Table, TablePlayer
-from scoresheets.scoring.engines import DEFAULT_GAME, engine_for_hand
+from scoresheets.scoring.engines import DEFAULT_GAME, ENGINES, engine_for_hand
 
 
 class Match(models.Model):
-    """A match (partie): four players in seats, two teams, frozen rules, hands.
+    """A match (partie): four players in seats, two teams, frozen rules, hands;
+    or, for a game scored per player (its engine's ``players``: belote for
+    three or two), one seat per player, each player a side of his own (his
+    name in ``team_a_name``, ``team_b_name``, ``team_c_name``, in order).
 
     ``version`` is bumped in the same transaction as any change to the match
     or its hands, so that a poll can tell "nothing changed" with one query.
@@ -49,6 +54,8 @@ class Match(models.Model):
 
     team_a_name = models.CharField(max_length=TEAM_NAME_MAX)
     team_b_name = models.CharField(max_length=TEAM_NAME_MAX)
+    # The third side's name, in a game of three players (else empty).
+    team_c_name = models.CharField(max_length=TEAM_NAME_MAX, blank=True, default="")
     first_dealer = models.PositiveSmallIntegerField(default=1)
 
     # A game of the registry (FORMAT, top-level key ``game``): how its rules
@@ -71,9 +78,10 @@ class Match(models.Model):
     # the hands (from the engine's result), never computed anywhere else. The
     # scoresheet itself always scores the hands again.
     finished = models.BooleanField(default=False)
-    winner = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
+    winner = models.CharField(max_length=1, choices=SIDE_CHOICES, null=True, blank=True)
     total_a = models.IntegerField(default=0)
     total_b = models.IntegerField(default=0)
+    total_c = models.IntegerField(default=0)  # a third side's (0 for two sides)
     hands_count = models.PositiveIntegerField(default=0)
     decided_at = models.DateTimeField(null=True, blank=True)
 
@@ -89,7 +97,7 @@ class Match(models.Model):
             models.CheckConstraint(
                 # Finished without a winner: a match of K donnes drawn (rule donnes).
                 condition=Q(finished=False, winner__isnull=True)
-                | Q(finished=True, winner__in=["A", "B"])
+                | Q(finished=True, winner__in=SIDE_OR_NULL)
                 | Q(finished=True, winner__isnull=True),
                 name="match_winner_when_finished",
             ),
@@ -135,13 +143,50 @@ class Match(models.Model):
         self.game = engine.name
         self.rule_values = storable(presets.rule_values(rules))
 
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The match's sides, in order: its game's players for a game scored
+        per player (``("A", "B", "C")`` at three), else the teams ``("A", "B")``."""
+        return sides_of(self.game)
+
+    @property
+    def per_player(self) -> bool:
+        """Whether the match's game is scored per player (each player a side)."""
+        return bool(ENGINES[self.game].players)
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has: one per player of a game scored per
+        player (3 or 2), else 4."""
+        return len(self.sides) if self.per_player else 4
+
     def team_name(self, team: str) -> str:
+        """The name of side ``team`` ("A", "B", or "C" at three)."""
+        if team == "C":
+            return self.team_c_name
         return self.team_a_name if team == "A" else self.team_b_name
+
+    @property
+    def title(self) -> str:
+        """The sides' names, in order, joined by " – " ("Nous – Eux",
+        "Anne – Bruno – Chloé")."""
+        return " – ".join(self.team_name(side) for side in self.sides)
+
+    @property
+    def title_after_a(self) -> str:
+        """:attr:`title` without the first side's name: the ``b`` of the
+        pages' "{a} – {b}" (the second side's name for two sides)."""
+        return " – ".join(self.team_name(side) for side in self.sides[1:])
+
+    def total_of(self, side: str) -> int:
+        """The stored total of ``side`` (the summary columns), in points."""
+        return {"A": self.total_a, "B": self.total_b, "C": self.total_c}[side]
 
     def dealer_seat(self, hand_number: int) -> int:
         """The seat that deals hand ``hand_number`` (1-based): the deal passes
-        one seat on every hand, redeals included."""
-        return (self.first_dealer - 1 + hand_number - 1) % 4 + 1
+        one seat on every hand, redeals included, among the table's seats
+        (:attr:`seats`)."""
+        return (self.first_dealer - 1 + hand_number - 1) % self.seats + 1
 
 
 class Player(models.Model):
@@ -172,7 +217,8 @@ class Player(models.Model):
 
     @property
     def team(self) -> str:
-        return seat_team(self.seat)
+        """The player's side: his team, or himself in a game scored per player."""
+        return seat_team(self.seat, ENGINES[self.match.game].players)
 
 
 class HandQuerySet(models.QuerySet):
@@ -213,7 +259,8 @@ class Hand(models.Model):
     withdrawn = models.BooleanField(default=False)
     entered_by = models.CharField(max_length=40, blank=True)
 
-    taker = models.CharField(max_length=1, choices=TEAM_CHOICES, null=True, blank=True)
+    # The taking side: a team, or a player of a game scored per player.
+    taker = models.CharField(max_length=1, choices=SIDE_CHOICES, null=True, blank=True)
     taker_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # The player who held the belote, when someone said (optional).
     belote_seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -242,7 +289,9 @@ class Hand(models.Model):
                 | Q(taker="B", taker_seat__in=[2, 4]),
                 name="hand_taker_seat_team",
             ),
-            models.CheckConstraint(condition=_team_or_null("taker"), name="hand_taker_team"),
+            models.CheckConstraint(
+                condition=_team_or_null("taker", SIDE_OR_NULL), name="hand_taker_team"
+            ),
             models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
             models.CheckConstraint(
                 condition=Q(belote_seat__isnull=True) | Q(belote_seat__gte=1, belote_seat__lte=4),

@@ -32,10 +32,27 @@ from scoresheets.text import isolated, of_name
 register = template.Library()
 
 
+SIDES = ("A", "B", "C")  # the sides a match may have (models.SIDE_CHOICES)
+
+
 @register.filter
 def team_css(team: str | None) -> str:
-    """The CSS class of a team's colour: ``team-a`` / ``team-b`` (empty for none)."""
-    return f"team-{team.lower()}" if team in scoring.TEAMS else ""
+    """The CSS class of a side's colour: ``team-a`` / ``team-b`` (``team-c``:
+    the third player of a game of three; empty for none)."""
+    return f"team-{team.lower()}" if team in SIDES else ""
+
+
+@register.filter
+def of_side(scores: Any, side: str) -> Any:
+    """``scores[side]``: one side's number of a ``Pair`` or ``Scores`` (points)."""
+    return scores[side]
+
+
+@register.filter
+def sides_css(match: Match) -> str:
+    """The CSS class of a match of three sides (" sides-3", its columns),
+    "" for two: appended to a class attribute."""
+    return f" sides-{len(match.sides)}" if len(match.sides) > 2 else ""
 
 
 @register.filter(name="isolated", is_safe=True)
@@ -54,7 +71,15 @@ def of_name_filter(name: str) -> str:
 
 @register.filter
 def team_name(match: Match, team: str | None) -> str:
-    return match.team_name(team) if team in scoring.TEAMS else ""
+    return match.team_name(team) if team in SIDES else ""
+
+
+@register.filter
+def side_names(match: Match, first: int = 0) -> str:
+    """The names of ``match``'s sides from the ``first`` (0: all), each set
+    apart on a right-to-left page (:func:`scoresheets.text.isolated`),
+    joined by " – ": "Nous – Eux", "Anne – Bruno – Chloé"."""
+    return " – ".join(isolated(match.team_name(side)) for side in match.sides[first:])
 
 
 @register.simple_tag
@@ -151,9 +176,10 @@ def of(pair: scoring.Pair | None, team: str | None) -> int | str:
 
 @register.filter
 def choice_team(value: Any) -> str:
-    """The team of a taker choice: a seat ("1"-"4") or a team ("A"/"B")."""
+    """The team of a taker choice: a seat ("1"-"4") or a side ("A"/"B", or
+    "C": a player of a game of three)."""
     value = str(value)
-    if value in scoring.TEAMS:
+    if value in SIDES:
         return value
     return seat_team(int(value)) if value in {"1", "2", "3", "4"} else ""
 

@@ -121,6 +121,10 @@ export function describe(form, submitter, words, stale) {
   let scores = null;
   const preview = document.getElementById("preview");
   const b = preview && !stale ? preview.querySelectorAll(".outcome-scores b") : [];
-  if (b.length === 2) scores = { a: b[0].textContent.trim(), b: b[1].textContent.trim() };
+  // One score per side: two teams, or each player of a game of three or two.
+  if (b.length >= 2 && b.length <= 3) {
+    scores = {};
+    Array.prototype.forEach.call(b, (el, i) => { scores["abc"[i]] = el.textContent.trim(); });
+  }
   return { summary: summary, scores: scores };
 }

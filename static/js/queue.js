@@ -147,8 +147,11 @@ function render() {
     }
     const resend = row.querySelector("[data-pending-resend]");
     if (resend) resend.hidden = Boolean(refusedChange);
-    row.querySelector("[data-score-a]").textContent = e.scores ? e.scores.a : "–";
-    row.querySelector("[data-score-b]").textContent = e.scores ? e.scores.b : "–";
+    // Each side's cell: A and B, and C in a game of three.
+    row.querySelectorAll("[data-score-a], [data-score-b], [data-score-c]").forEach((cell) => {
+      const side = cell.hasAttribute("data-score-a") ? "a" : cell.hasAttribute("data-score-b") ? "b" : "c";
+      cell.textContent = e.scores && e.scores[side] !== undefined ? e.scores[side] : "–";
+    });
     list.appendChild(row);
     rows.push(row);
   });

@@ -58,6 +58,10 @@ function waiting() {
   return E.ofMatch(store.load(), match).filter((e) => e.state !== E.REFUSED);
 }
 
+// The sides of a match, in order: two teams, or the players of a game
+// scored per player (three at most); a page shows the cells of its own.
+const SIDES = ["A", "B", "C"];
+
 function words() { return document.getElementById("local-words"); }
 function say(text, values) {
   return Object.keys(values).reduce((out, key) => out.split("{" + key + "}").join(values[key]), text || "");
@@ -65,7 +69,7 @@ function say(text, values) {
 function teamName(code) {
   const f = form();
   if (!f) return code;
-  return (code === "A" ? f.dataset.teamA : f.dataset.teamB) || code;
+  return f.dataset["team" + code] || code; // data-team-a, -b (and -c at three)
 }
 
 // ---- The preview ----------------------------------------------------------
@@ -140,8 +144,10 @@ async function drawPreview() {
   const out = document.getElementById("preview-local").content.firstElementChild.cloneNode(true);
   out.classList.add("outcome-" + hand.outcome);
   out.querySelector("[data-outcome]").textContent = w.dataset["outcome" + hand.outcome[0].toUpperCase() + hand.outcome.slice(1)] || "";
-  out.querySelector("[data-score-a]").textContent = "+" + hand.score.A;
-  out.querySelector("[data-score-b]").textContent = "+" + hand.score.B;
+  SIDES.forEach((side) => {
+    const cell = out.querySelector("[data-score-" + side.toLowerCase() + "]");
+    if (cell) cell.textContent = "+" + hand.score[side];
+  });
   const collected = out.querySelector("[data-collected]");
   if (hand.collected) {
     collected.textContent = say(w.dataset.collected, { team: teamName(hand.winner), points: hand.collected });
@@ -209,10 +215,12 @@ export async function showPending(entries, rows) {
     rows.forEach((row) => {
       const hand = sheet.rows[row.dataset.key];
       if (!hand) return;
-      row.querySelector("[data-score-a]").textContent = String(hand.score.A);
-      row.querySelector("[data-score-b]").textContent = String(hand.score.B);
-      row.querySelector("[data-total-a]").textContent = String(hand.totals.A);
-      row.querySelector("[data-total-b]").textContent = String(hand.totals.B);
+      SIDES.forEach((side) => {
+        const score = row.querySelector("[data-score-" + side.toLowerCase() + "]");
+        const total = row.querySelector("[data-total-" + side.toLowerCase() + "]");
+        if (score) score.textContent = String(hand.score[side]);
+        if (total) total.textContent = String(hand.totals[side]);
+      });
     });
   }
   drawBoard(sheet, scorerData());
@@ -230,7 +238,7 @@ function drawBoard(sheet, data) {
   board.classList.toggle("is-pending-finished", Boolean(sheet && sheet.finished));
   const target = data && data.document.rules ? Number(data.document.rules.target) || 0 : 0;
   board.querySelectorAll(".total").forEach((total, i) => {
-    const code = i === 0 ? "A" : "B";
+    const code = SIDES[i];
     const points = total.querySelector(".total-points");
     const bar = total.querySelector("progress");
     if (!points) return;
@@ -248,7 +256,7 @@ function drawBoard(sheet, data) {
     }
     if (bar) {
       // Without a target (a match of a number of hands): toward the higher total.
-      const scale = sheet ? target || Math.max(sheet.totals.A, sheet.totals.B) : 0;
+      const scale = sheet ? target || Math.max(...Object.values(sheet.totals)) : 0;
       const percent = sheet ? Math.max(0, Math.min(100, Math.floor((value * 100) / Math.max(scale, 1)))) : was.bar;
       bar.value = percent;
       bar.textContent = percent + " %";
@@ -271,7 +279,7 @@ function drawBoard(sheet, data) {
     note.classList.add("banner-win", "banner-draw");
   } else if (sheet.finished) {
     head = say(w.dataset.victory, { team: teamName(sheet.winner) });
-    note.classList.add("banner-win", sheet.winner === "A" ? "team-a" : "team-b");
+    note.classList.add("banner-win", "team-" + sheet.winner.toLowerCase());
   } else if (sheet.decisive_hand) head = w.dataset.decisive;
   else if (sheet.no_trick_block) head = w.dataset.noTrick;
   const strong = note.querySelector("[data-head]");

@@ -171,7 +171,7 @@ def test_a_hand_after_the_end_is_refused():
     "fields",
     [
         {"number": 1},  # duplicate number
-        {"number": 2, "taker": "C"},
+        {"number": 2, "taker": "D"},  # no side (A, B, or C at three)
         {"number": 2, "taker": None, "taker_seat": 1},
         {"number": 2, "taker": "A", "taker_seat": 2},  # a seat of the other team
         {"number": 2, "taker": "A", "belote_seat": 5},
