@@ -172,12 +172,6 @@ class Match(models.Model):
         "Anne – Bruno – Chloé")."""
         return " – ".join(self.team_name(side) for side in self.sides)
 
-    @property
-    def title_after_a(self) -> str:
-        """:attr:`title` without the first side's name: the ``b`` of the
-        pages' "{a} – {b}" (the second side's name for two sides)."""
-        return " – ".join(self.team_name(side) for side in self.sides[1:])
-
     def total_of(self, side: str) -> int:
         """The stored total of ``side`` (the summary columns), in points."""
         return {"A": self.total_a, "B": self.total_b, "C": self.total_c}[side]
