@@ -272,3 +272,31 @@ def test_a_table_card_leads_to_the_match_under_way_at_its_table(client: Client):
     response = client.get(f"/carte/{concours.read_token}/{card_key(concours, 1)}/1/")
     assert response.status_code == 302
     assert final.match.token in response["Location"]
+
+
+def test_a_baloot_championship_is_a_knockout_of_matches_to_152():
+    """Issue 30: baloot's championships are knockouts (خروج المغلوب): a
+    concours of baloot, each tie a baloot match to 152 (its preset's
+    target), the winner of each table's match going through."""
+    from scoresheets.games.baloot.engine import BalootHand
+
+    concours = cs.concours_create(
+        name="بطولة الديوانية", date=DAY, preset="kammelna", settings={"format": "knockout"}
+    )
+    assert concours.game == "baloot"
+    for n in range(1, 5):
+        cs.concours_entrant_register(concours=concours, name=f"Team {n}", players=["A", "B"])
+    cs.concours_draw(concours=concours)
+    tables = playing(concours)
+    assert len(tables) == 2
+    for table in tables:
+        match = Match.objects.get(pk=table.match_id)
+        assert (match.game, match.rules.target) == ("baloot", 152)
+        # A Sun kaboot is 44 game points: four of them and a bit pass 152.
+        for _ in range(4):
+            match = Match.objects.get(pk=match.pk)
+            services.hand_record(match=match, hand=BalootHand("A", "sun", kaboot="A"))
+        match.refresh_from_db()
+        assert match.finished and match.winner == "A"
+    (final,) = playing(concours)
+    assert Match.objects.get(pk=final.match_id).game == "baloot"

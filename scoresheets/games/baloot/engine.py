@@ -34,6 +34,7 @@ from typing import Any
 from scoresheets.scoring import kernel
 from scoresheets.scoring.kernel import (
     TEAMS,
+    ConcoursFacts,
     CsvColumn,
     Engine,
     HandScore,
@@ -877,6 +878,12 @@ ENGINE = Engine(
     case_folders=("scoresheets/games/baloot/cases", "../shared/scoring/baloot"),
     end_of_match=end_of_match,
     taker_key="buyer",
+    # A baloot championship (issue 30) is a knockout of matches to 152, as
+    # its national ones are played (docs/concours.md 7); a concours of
+    # parties ranks on the matches won, each a match to the target (a
+    # partie in donnes: the organiser's screen counts them). No donne has a
+    # fixed size (16 or 26 game points, doubled, projects): no half bye.
+    concours=ConcoursFacts("win_points", target=152),
     csv_columns=(
         CsvColumn("contract", "taker_team", lambda hand: csv_cell(plain(hand.contract)), True),
         CsvColumn("doubling", "taker_team", _doubling_cell, worded=True),
