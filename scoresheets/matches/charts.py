@@ -61,7 +61,10 @@ def progress_svg(sheet: Scoresheet) -> SafeString:
         high = max(high_total, 1)
     # A third side is said after the second's total ("…, Bruno 120, Chloé 50").
     total_b = ", ".join(
-        [str(totals["B"]), *(f"{isolated(match.team_name(side))} {totals[side]}" for side in sides[2:])]
+        [
+            str(totals["B"]),
+            *(f"{isolated(match.team_name(side))} {totals[side]}" for side in sides[2:]),
+        ]
     )
     return line_svg(
         series,
