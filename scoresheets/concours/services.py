@@ -498,12 +498,33 @@ def table_banner(match: Match) -> dict[str, Any] | None:
         # "Concours X", unless its name already says so ("Concours du comité").
         "says_concours": concours.name.casefold().startswith("concours"),
         "partie": table.partie.number,
+        "round": _round_words(concours, table),
         "table": table.number,
         "penalties": [
             (p, labels.get(p.entrant, str(p.entrant)), _counted_for(match, table, p))
             for p in penalties
         ],
     }
+
+
+def _round_words(concours: Concours, table: ConcoursTable) -> str | None:
+    """A knockout table's round in the reader's words ("Demi-finales", the
+    match for third place: the final's round at another table than the
+    final's, 7.1), its match of a best of three said after it; ``None`` in
+    a concours of parties (its partie is said instead)."""
+    if not concours.draw:
+        return None
+    from scoresheets.concours.room import round_label  # the room imports this module
+
+    rounds = knockout.rounds_for(len(concours.draw))
+    number = table.partie.number
+    name = knockout.round_name(number, rounds)
+    if number == rounds and table.number != 1:
+        name = "third_place"
+    words = round_label(name)
+    if table.leg > 1:
+        words += " · " + gettext("manche %(leg)s") % {"leg": table.leg}
+    return words
 
 
 def _counted_for(match: Match, table: ConcoursTable, penalty: ConcoursPenalty) -> str | None:

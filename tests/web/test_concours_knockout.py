@@ -300,3 +300,20 @@ def test_a_baloot_championship_is_a_knockout_of_matches_to_152():
         assert match.finished and match.winner == "A"
     (final,) = playing(concours)
     assert Match.objects.get(pk=final.match_id).game == "baloot"
+
+
+def test_a_knockout_table_s_sheet_names_its_round(client: Client):
+    """A table's sheet said "Partie 1 · Table 1" in a knockout, whose
+    parties are its rounds: it names the round ("Demi-finales"), the final
+    and the match for third place."""
+    concours = make(teams=4, third_place=True)
+    cs.concours_draw(concours=concours)
+    semi = playing(concours)[0]
+    page = client.get(f"/m/{Match.objects.get(pk=semi.match_id).token}/").content.decode()
+    assert "Coupe du club · Demi-finales · Table 1" in page
+    play_out(concours)
+    tables = {t.number: t for p in cs.load(concours).parties if p.number == 2 for t in p.tables}
+    final = client.get(f"/m/{tables[1].match.token}/").content.decode()
+    third = client.get(f"/m/{tables[2].match.token}/").content.decode()
+    assert "Coupe du club · Finale · Table 1" in final
+    assert "Coupe du club · Match pour la 3e place · Table 2" in third
