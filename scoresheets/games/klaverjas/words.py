@@ -7,6 +7,7 @@ Dutch catalog gives them in the table's own words (KLAVERJAS.md)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoresheets.games.base import TARGET, RuleWords
 from scoresheets.games.klaverjas.engine import End, NatTest, RevokeRule, RoemRule
@@ -47,7 +48,9 @@ RULES: tuple[RuleWords, ...] = (
         _("À égalité, l'équipe qui joue est nat"),
         short=_("Égalité"),
         field=_("règles, égalité"),
-        booleans=(_("nat"), _("passe")),
+        # "passe": the playing team made it (its context: belote for three's
+        # "passe" is a redeal, everybody passed).
+        booleans=(_("nat"), pgettext_lazy("klaverjas: the playing team made it", "passe")),
     ),
     RuleWords(
         "pit_bonus",
