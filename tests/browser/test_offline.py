@@ -42,11 +42,12 @@ def _serve_unless_down(handler, application):
     return _SERVE(handler, application)
 
 
-def _context(browser, **kwargs):
-    """A phone: a browser context with its own cookie naming it, so that
-    ``set_network`` can cut it off the live server alone."""
+def _context(browser, locale: str = "fr-FR", **kwargs):
+    """A phone in French (or ``locale``): a browser context with its own
+    cookie naming it, so that ``set_network`` can cut it off the live server
+    alone."""
     basehttp.ServerHandler.run = _serve_unless_down
-    context = browser.new_context(viewport=PHONE, locale="fr-FR", **kwargs)
+    context = browser.new_context(viewport=PHONE, locale=locale, **kwargs)
     context.set_default_timeout(WAIT_MS)
     context.rebelote_phone = str(next(_PHONES))
     phone = {"name": PHONE_COOKIE, "value": context.rebelote_phone}
