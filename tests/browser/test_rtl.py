@@ -3,17 +3,24 @@
 The pages of an evening (home, new match, a sheet with hands, a hand typed
 with the keyboard open, a table, a concours) scroll no sideways, and the
 layout is mirrored: the sheet's first team is the right-hand column and the
-right-hand total, where a French page has it on the left."""
+right-hand total, where a French page has it on the left. A baloot match's
+pages, in the table's own language, also pass axe in light and dark."""
 
 from __future__ import annotations
 
 import datetime
+import json
 
 import pytest
 
 from scoresheets.concours import services as cs
+from scoresheets.games.baloot.engine import BalootHand, BalootRules
+from scoresheets.matches import services
+from scoresheets.models import Hand
+from scoresheets.scoring import Pair
 from tests.browser.phones import CSP_PROBLEMS, phone
 from tests.browser.test_conflicts import elsewhere
+from tests.browser.test_targets import BROKEN_WORDS, SMALL_TARGETS
 from tests.factories import hand, make_match, play
 from tests.tables_fixture import make_fixture
 
@@ -90,3 +97,78 @@ def test_a_french_sheet_keeps_its_first_team_on_the_left(live_server, browser):
     assert page.evaluate(MIDDLE, ".total.team-a") < page.evaluate(MIDDLE, ".total.team-b")
     assert page.evaluate(MIDDLE, "#hand-1 .hand-num") < page.evaluate(MIDDLE, "#hand-1 .hand-what")
     assert page.evaluate(MIDDLE, ".hand-head .team-a") < page.evaluate(MIDDLE, ".hand-head .team-b")
+
+
+def baloot_evening() -> dict[str, str]:
+    """A baloot match in Arabic's pages, by name: their paths. Its hands:
+    a Hokm made with a sira, a redeal, a doubled Hokm khasran with a
+    baloot, an ashkal Sun kaboot (the sheet's every badge)."""
+    match = services.match_create(names=["فهد", "بدر", "سعد", "ماجد"], rules=BalootRules())
+    for given, seat in (
+        (BalootHand("A", "hokm", "A", 100, projects=Pair(("sira",), ())), 1),
+        (BalootHand(None), None),
+        (BalootHand("B", "hokm", "B", 70, baloot="A", doubling="double"), 4),
+        (BalootHand("A", "sun", kaboot="A", ashkal=True), 1),
+    ):
+        services.hand_record(match=match, hand=given, taker_seat=seat)
+    khasran = Hand.objects.filter(match=match).order_by("number")[2]
+    return {
+        "sheet": f"/m/{match.token}/",
+        "correction": f"/m/{match.token}/donnes/{khasran.pk}/",
+        "read-only": f"/voir/{match.read_token}/",
+    }
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_baloot_pages_in_arabic_pass_axe_and_fit_a_phone(live_server, browser, scheme):
+    """Issue 30, baloot in Arabic: the new-match page with baloot chosen, its
+    sheet (a khasran, a kaboot), a hand typed with the keyboard open, a
+    hand's correction and the read-only link: right to left, no sideways
+    scroll at 390 px, no axe violation, every target 44 px, no chip's word
+    broken (at 390 and 360 px)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    pages = elsewhere(baloot_evening)
+    page = phone(browser, locale="ar-SA")
+    page.emulate_media(color_scheme=scheme)
+    found: dict[str, list] = {}
+
+    def check(name: str) -> None:
+        assert page.locator("html").get_attribute("lang") == "ar", name
+        assert page.locator("html").get_attribute("dir") == "rtl", name
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => d.open = true)")
+        problems = [["sideways", page.evaluate(WIDE)]] if page.evaluate(WIDE) > 0 else []
+        problems += [["axe", v["id"], [n["target"] for n in v["nodes"]][:5]]
+                     for v in axe.run(page).response["violations"]]  # fmt: skip
+        problems += [["small", *target] for target in page.evaluate(SMALL_TARGETS)]
+        for width in (390, 360):
+            page.set_viewport_size({"width": width, "height": page.viewport_size["height"]})
+            problems += [["broken", width, word] for word in page.evaluate(BROKEN_WORDS)]
+        page.set_viewport_size({"width": 390, "height": page.viewport_size["height"]})
+        if problems:
+            found[name] = problems
+
+    page.goto(f"{live_server.url}/nouvelle/")
+    page.locator(".game-choice").get_by_label("بلوت", exact=True).check()
+    page.locator('[data-game-rules="baloot"]').wait_for()
+    check("new match, baloot chosen")
+    for name, path in pages.items():
+        page.goto(live_server.url + path)
+        check(name)
+
+    # The next hand typed on the sheet with the keyboard open: a Hokm, its
+    # points, the preview; the form then seen whole, its projects open.
+    page.goto(live_server.url + pages["sheet"])
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label("بدر", exact=True).check()
+    form.locator("fieldset.baloot-contract").get_by_label("حكم", exact=True).check()
+    page.locator("#id_points").click()
+    page.set_viewport_size(KEYBOARD_OPEN)
+    page.keyboard.type("70")
+    page.locator("#preview .outcome").wait_for()
+    assert page.evaluate(WIDE) <= 0
+    check("hand typed, keyboard open")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+    assert CSP_PROBLEMS == []

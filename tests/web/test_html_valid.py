@@ -104,7 +104,13 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     baloot_hand = BalootHand("A", "hokm", "A", 90, projects=Pair(("sira",), ()), baloot="B")
     services.hand_record(match=baloot, hand=baloot_hand, taker_seat=1)
     services.hand_record(match=baloot, hand=BalootHand(None), taker_seat=None)
+    # A doubled Hokm khasran and an ashkal Sun kaboot: the sheet's every badge.
+    khasran = BalootHand("B", "hokm", "B", 70, baloot="A", doubling="double")
+    services.hand_record(match=baloot, hand=khasran, taker_seat=4)
+    kaboot = BalootHand("A", "sun", kaboot="A", ashkal=True)
+    services.hand_record(match=baloot, hand=kaboot, taker_seat=1)
     baloot_hand = Hand.objects.filter(match=baloot).first()
+    khasran_hand = Hand.objects.get(match=baloot, number=3)
     season = season_services.season_create(name="Challenge", settings={"min_nights": 2})
     season_services.season_night_add(season=season, concours=concours)
     return {
@@ -127,6 +133,10 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
         "home": ("/", None),
         "new-match": ("/nouvelle/", None),
         "new-match-refused": ("/nouvelle/", {"player_1": "", "target": "0"}),
+        "new-match-baloot-refused": (
+            "/nouvelle/",
+            {"player_1": "فهد", "game": "baloot", "baloot-target": "0"},
+        ),
         "calculator": ("/calculateur/", None),
         "offline": ("/hors-ligne/", None),
         "calculator-scored": ("/calculateur/", {"taker": "A", "points": "81"}),
@@ -146,6 +156,7 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
             {"taker": "1", "contract": "sun", "points": "131", "baloot": "A", "sira": "9"},
         ),
         "baloot-hand-edit": (f"/m/{baloot.token}/donnes/{baloot_hand.pk}/", None),
+        "baloot-khasran-edit": (f"/m/{baloot.token}/donnes/{khasran_hand.pk}/", None),
         "baloot-read": (f"/voir/{baloot.read_token}/", None),
         "table": (f"/t/{table.token}/", None),
         "table-new-match": (f"/t/{table.token}/nouvelle/", None),

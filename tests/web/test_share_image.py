@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils import translation
 from PIL import Image, ImageDraw
 
+from scoresheets.games.baloot.engine import BalootHand, BalootRules
 from scoresheets.matches import services, share_image
 from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Match
@@ -132,3 +133,30 @@ def test_the_winners_banner_is_the_pages_own_words_in_each_language(language, sa
     with translation.override(language):
         share_image._draw_banner(draw, sheet, 0)
     assert drawn == ["\u2605 " + said]
+
+
+def test_a_baloot_sheet_in_arabic_is_drawn_in_the_tables_words(client: Client, monkeypatch):
+    """Issue 30: a baloot match's image in Arabic says each hand as its
+    sheet does (صن / حكم, خسران on the failed buyer, كبوت, بلوت; the
+    doubling once, with the contract), in the catalog's words."""
+    match = services.match_create(names=["فهد", "بدر", "سعد", "ماجد"], rules=BalootRules())
+    for given, seat in (
+        (BalootHand("B", "hokm", "B", 70, baloot="A", doubling="double"), 4),
+        (BalootHand("A", "sun", kaboot="A", ashkal=True), 1),
+    ):
+        services.hand_record(match=match, hand=given, taker_seat=seat)
+    drawn: list[str] = []
+    text = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, words, *args, **kwargs):
+        drawn.append(words)
+        return text(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    client.cookies["django_language"] = "ar"
+    response = client.get(f"/voir/{match.read_token}/feuille.png")
+    assert response.status_code == 200
+    assert decoded(response).format == "PNG"
+    said = [words.translate({0x2068: None, 0x2069: None}) for words in drawn]
+    assert "ماجد يشتري حكم دبل ×2 · خسران · بلوت" in said
+    assert "فهد يشتري صن · كبوت" in said

@@ -111,8 +111,10 @@ def summary(data: Any, who: str, team_name: Any) -> list[str]:
 def row_badges(given: Any, result: Any) -> list[tuple[str | None, str]]:
     """A baloot hand's badges on its row (``WebGame.row_badges``): "Khasran"
     on the buyer that failed, "Kaboot" on the team that took every trick,
-    its doubling, each team's projects as written ("Projets 14") and
-    "Baloot" on its team."""
+    each team's projects as written ("Projets 14") and "Baloot" on its
+    team. Not the doubling: the row's heading says it with the contract
+    ("Majed achète Hokm Doublé ×2"); a badge repeated it on the sheet and
+    the share image."""
     badges: list[tuple[str | None, str]] = []
     if given.buyer is None:
         return badges
@@ -120,8 +122,6 @@ def row_badges(given: Any, result: Any) -> list[tuple[str | None, str]]:
         badges.append((given.buyer, _("Khasran")))
     if given.kaboot is not None:
         badges.append((given.kaboot, _("Kaboot")))
-    if given.doubling is not None:
-        badges.append((None, str(words.DOUBLING_NAMES.get(given.doubling, given.doubling))))
     projects = (result.extras or {}).get("projects") or {}
     for team in ("A", "B"):
         if projects.get(team):
