@@ -37,10 +37,11 @@ KAMMELNA = {
 }
 
 
-def _new_match(client: Client, **rules: str) -> Match:
+def _new_match(client: Client, teams: dict[str, str] | None = None, **rules: str) -> Match:
     values = {**KAMMELNA, **rules}
     data = {
         **PLAYERS,
+        **(teams or {}),
         "first_dealer": "1",
         "game": "baloot",
         "scripted": "1",
@@ -68,6 +69,18 @@ def test_the_new_match_page_offers_it_and_its_presets(client: Client):
     assert 'name="baloot-sun_rounding"' in body and 'name="baloot-both_over"' in body
     match = _new_match(client)
     assert (match.game, match.preset, match.rules) == ("baloot", "kammelna", BalootRules())
+
+
+def test_a_scorer_alone_names_the_teams_lana_and_lahum_as_on_paper(client: Client):
+    """docs/baloot.md, *The sheet's columns in Arabic*: the sheet names the
+    teams; a table that keeps the paper's لنا / لهم types them as names."""
+    client.cookies["django_language"] = "ar"
+    match = _new_match(client, {"team_a_name": "لنا", "team_b_name": "لهم"})
+    _saved(_type(client, match, taker="2", contract="hokm", points="70"))
+    body = client.get(f"/m/{match.token}/").content.decode()
+    assert '<html lang="ar" dir="rtl">' in body
+    head = body.split('class="hand-head"', 1)[1].split("</div>", 1)[0]
+    assert '<span class="team-a">لنا</span><span class="team-b">لهم</span>' in head
 
 
 @pytest.mark.parametrize("preset", [p.key for p in ENGINE.presets])
