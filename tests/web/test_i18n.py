@@ -562,3 +562,22 @@ def test_the_compiled_catalog_matches_the_po_file(language: str):
                 assert compiled.ngettext(msgid, entry["msgid_plural"], n) == expected
         else:
             assert compiled.gettext(msgid) == entry["msgstr"], msgid
+
+
+def test_signed_numbers_read_left_to_right_on_an_arabic_page(client: Client):
+    """A "+20" chip or a preview's "+100" is a number with its sign: on a
+    right-to-left page the bidirectional algorithm put the sign after it
+    ("20+"), as the baloot page's "+1" showed. Each is set left to right."""
+    match = make_match()
+    page = client.get(f"/m/{match.token}/", HTTP_ACCEPT_LANGUAGE="ar")
+    body = page.content.decode()
+    assert 'dir="rtl"' in body
+    assert re.search(r'<b dir="ltr" data-score-a></b>', body)  # the phone's own preview
+    form = re.search(r'name="match_version" value="(\d+)"', body).group(1)
+    preview = client.post(
+        f"/m/{match.token}/apercu/",
+        {"number": "1", "match_version": form, "taker": "1", "points": "100", "points_team": "A"},
+        HTTP_ACCEPT_LANGUAGE="ar",
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert re.search(r'<b dir="ltr">\+100</b>', preview)
