@@ -94,15 +94,30 @@ def problem_line(problem: scoring.Problem) -> str:
 # --------------------------------------------------------------------------
 
 SEAT_CHOICES = [(seat, str(seat)) for seat in (1, 2, 3, 4)]
+DEALER_NOT_PLAYING = _("Choisissez qui distribue parmi les joueurs de la partie.")
 SAME_NAME = _(
     "« %(name)s » est déjà à une autre place : donnez à chaque joueur un prénom différent "
     "(ajoutez une initiale)."
 )
 
 
+def game_seats(game: Any) -> int:
+    """How many players sit at a match of ``game`` (a game's name): its
+    engine's players for a game scored per player (3 or 2), else 4; 4 for a
+    name the registry does not know (the game field refuses it)."""
+    try:
+        players = registry.get(game).engine.players
+    except registry.UnknownGame:
+        return 4
+    return len(players) or 4
+
+
 class MatchForm(OneTimeKeyForm):
     """A new match: four players in seat order, team names, the first dealer,
-    the game and its rules.
+    the game and its rules. A game scored per player (its engine's
+    ``players``: belote for three or two) takes the first 3 or 2 seats'
+    names only (:meth:`seat_numbers`), no team names (each player is a side
+    of his own), and a first dealer among them.
 
     Every game's rules form is on the page (``rules_forms``, by game, each
     under its game's ``form_prefix``: the default game's fields keep their
@@ -165,6 +180,15 @@ class MatchForm(OneTimeKeyForm):
         super().__init__(*args, **kwargs)
         data = args[0] if args else kwargs.get("data")
         initial = rules_initial or {}
+        # The seats the chosen game fills: the others are not asked.
+        self.seats_count = game_seats(
+            (data.get(self.add_prefix("game")) if data is not None else None)
+            or self.initial.get("game")
+            or registry.DEFAULT.name
+        )
+        for seat in (1, 2, 3, 4):
+            if seat > self.seats_count:
+                self.fields[f"player_{seat}"].required = False
         self.rules_forms: dict[str, GameRulesForm] = {
             name: game.rules_form(data, prefix=game.form_prefix or None, initial=initial.get(name))
             for name, game in registry.GAMES.items()
@@ -201,9 +225,22 @@ class MatchForm(OneTimeKeyForm):
                 merged = key if key == NON_FIELD_ERRORS else rules_form.add_prefix(key)
                 self._errors.setdefault(merged, self.error_class()).extend(errors)
 
+    def seat_numbers(self) -> tuple[int, ...]:
+        """The seats whose players the chosen game takes, in order: 1 to 4,
+        or 1 to 3 or 2 for a game scored per player."""
+        return tuple(range(1, self.seats_count + 1))
+
+    def players_count(self) -> dict[str, int]:
+        """How many players sit at each game (its name), for the page: 4,
+        or 3 or 2 for a game scored per player (``data-players``)."""
+        return {name: game_seats(name) for name in registry.GAMES}
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         self._refuse_same_names(data)
+        dealer = data.get("first_dealer")
+        if dealer is not None and dealer not in self.seat_numbers():
+            self.add_error("first_dealer", DEALER_NOT_PLAYING)
         return data
 
     def error_summary(self) -> list[tuple[str, str, str]]:
@@ -227,7 +264,7 @@ class MatchForm(OneTimeKeyForm):
         """Two seats may not hold the same name, compared trimmed and
         casefolded ("Léa" and " LÉA "): the later seat gets the error."""
         seen: set[str] = set()
-        for seat in (1, 2, 3, 4):
+        for seat in self.seat_numbers():
             name = (data.get(f"player_{seat}") or "").strip()
             if not name:
                 continue
@@ -237,7 +274,9 @@ class MatchForm(OneTimeKeyForm):
             seen.add(name.casefold())
 
     def names(self) -> list[str]:
-        return [self.cleaned_data[f"player_{seat}"] for seat in (1, 2, 3, 4)]
+        """The players' names in seat order: four, or one per player of a
+        game scored per player (call after ``is_valid()``)."""
+        return [self.cleaned_data[f"player_{seat}"] for seat in self.seat_numbers()]
 
     def match_rules(self) -> Any:
         """The match's rules: the chosen game's rules form's."""
@@ -334,7 +373,7 @@ def hand_form(
     version it was built on (``HandForm``)."""
     return hand_form_class(match)(
         data,
-        team_names={"A": match.team_a_name, "B": match.team_b_name},
+        team_names={side: match.team_name(side) for side in match.sides},
         players=players,
         announcements=getattr(match.rules, "announcements", False),
         initial=initial or {"number": number, "match_version": version},

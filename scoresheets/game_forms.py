@@ -301,7 +301,7 @@ def _rule_field(engine: Engine, words: Any, initial: Any) -> forms.Field:
             initial=initial,
             error_messages=TARGET_ERRORS,
         )
-    if tuple(choices) == (True, False):
+    if len(choices) == 2 and all(isinstance(value, bool) for value in choices):  # either order
         return forms.BooleanField(label=words.label, required=False, initial=initial)
     labelled = [(value, words.choices[value]) for value in choices]
     if None in choices:  # a rule that may say nothing (a variant for the record): "" is None

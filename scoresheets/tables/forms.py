@@ -94,7 +94,8 @@ def duplicate_message(name: str) -> str:
 class TableMatchForm(MatchForm):
     """A new match of a table: for each seat, a player of the roster
     (``person_N``) or a name typed (``player_N``, new or not: the service finds
-    a roster name whatever its case). Everything else is the new-match form."""
+    a roster name whatever its case); the seats of the chosen game only (3 or
+    2 for a game scored per player). Everything else is the new-match form."""
 
     def __init__(self, *args: Any, roster: list[TablePlayer], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -118,7 +119,7 @@ class TableMatchForm(MatchForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         seen: dict[str, int] = {}
-        for seat in (1, 2, 3, 4):
+        for seat in self.seat_numbers():  # the seats the chosen game fills
             person = data.get(f"person_{seat}")
             typed = (data.get(f"player_{seat}") or "").strip()
             if f"person_{seat}" in self.errors or f"player_{seat}" in self.errors:

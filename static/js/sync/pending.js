@@ -57,7 +57,9 @@ export function handOf(fields, game, { announcementsMax = Infinity, announcement
   const engine = Object.prototype.hasOwnProperty.call(ENGINES, game) ? ENGINES[game] : null;
   // A game whose form is its own (its partial "fields"): its engine reads it whole.
   if (engine && engine.handFromForm) {
-    return engine.handFromForm((name) => last(fields, name), { team, integerOf, seatTeam, max: announcementsMax });
+    return engine.handFromForm((name) => last(fields, name), {
+      team, integerOf, seatTeam, max: announcementsMax, announcements: played,
+    });
   }
   // What the game adds to a hand (its engine's formFields: its HandForm.game_fields).
   const extra = engine ? engine.formFields((name) => last(fields, name), team) : undefined;

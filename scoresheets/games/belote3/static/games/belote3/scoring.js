@@ -361,9 +361,42 @@ function table(name, players, defaults, choices, hasReserve) {
     // four times over.
     magnitude: (hand) => 4 * players.reduce((s, p) => s + hand.announcements[p], 0) + 10000,
     handKeys: HAND_KEYS,
-    // The hand form of a table of players is still to come (docs/games.md):
-    // the phone builds no hand of these games from the shared one.
-    formFields: () => undefined,
+    // Nothing of belote's hand form: a table of players' form is its own.
+    formFields: () => ({}),
+    handFromForm: (value, read) => handFromFormOf(players, value, read),
+  };
+}
+
+// The hand document the family's hand form (forms.PlayersHandForm) makes of
+// the fields it posts (``value(name)``: the posted value, "" when absent),
+// or null when the form refuses them; the engine checks the rest. ``read``:
+// pending.js' readers (integerOf), ``max`` (the announcements' cap, the
+// server's) and ``announcements`` (the rule: whether the form has their
+// fields). Every field's value is checked first, a redeal's too, as the
+// server's form checks them all; then the redeal; then the taker, required.
+function handFromFormOf(players, value, read) {
+  const player = (v) => (v === "" ? null : players.includes(v) ? v : undefined);
+  const taker = player(value("taker"));
+  const capot = player(value("capot"));
+  const belote = player(value("belote"));
+  const played = read.announcements !== false;
+  const holder = played ? player(value("ann_team")) : null;
+  const annPoints = played ? read.integerOf(value("ann_points")) : null;
+  const given = players.map((p) => read.integerOf(value(`points_${p.toLowerCase()}`)));
+  if ([taker, capot, belote, holder].includes(undefined)) return null;
+  if (given.some(Number.isNaN) || Number.isNaN(annPoints)) return null;
+  if (annPoints !== null && annPoints > read.max) return null;
+  const zeros = byPlayer(players, () => 0);
+  if (value("action") === "pass") {
+    return { taker: null, points: null, capot: null, belote: null, announcements: zeros };
+  }
+  if (taker === null) return null;
+  const points = {};
+  players.forEach((p, i) => { if (given[i] !== null) points[p] = given[i]; });
+  const owner = holder || taker;
+  return {
+    taker, points: Object.keys(points).length ? points : null, capot, belote,
+    announcements: byPlayer(players, (p) => (p === owner ? annPoints || 0 : 0)),
   };
 }
 
