@@ -22,7 +22,10 @@ tau 25/300). Chosen over TrueSkill because:
 - it is fast: 1,000 matches of 2 v 2 replay in about 50 ms.
 
 What is rated: the winner of each finished match (ranks ``[0, 1]``; a drawn
-match of K donnes, ``[0, 0]``, a tie); the
+match of K donnes, ``[0, 0]``, a tie). A game scored per player (belote for
+three or two) is rated per player, free for all: each player a "team" of
+one (OpenSkill's Plackett-Luce rates any number of teams), ranked by his
+final total, the winner first (two players level share a rank); the
 score margin is not used (a match to 1000 won by 1010-990 or 1010-200 is one
 win), so that how teams play the end of a match does not distort ratings.
 
@@ -111,22 +114,53 @@ class RatedMatch:
     2 & 4); ``winner``: ``"A"`` or ``"B"``, or ``""`` for a drawn match (a
     match of K donnes that ends level, FORMAT rule ``donnes``: a tie for the
     model, a win for nobody); ``played_on`` is carried into the history.
-    Raises ``ValueError`` on another winner or players that are not
-    four different keys.
+
+    A game scored per player: ``team_a``, ``team_b`` (and ``team_c`` at
+    three) are one player each, ``winner`` one of them (``"C"`` too), and
+    ``ranks`` each side's place (0 first; equal places a tie), from the
+    final totals. Without ``ranks`` the winner is first, the rest level.
+
+    Raises ``ValueError`` on another winner, players that are not four
+    different keys in two teams (or 2 or 3 different players alone), or
+    ranks that are not one per side.
     """
 
     key: Hashable
     played_on: date | datetime
-    team_a: tuple[Key, Key]
-    team_b: tuple[Key, Key]
+    team_a: tuple[Key, ...]
+    team_b: tuple[Key, ...]
     winner: str
+    team_c: tuple[Key, ...] = ()
+    ranks: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.winner not in ("A", "B", ""):
+        alone = len(self.team_a) == 1
+        if self.winner not in ("A", "B", "C" if self.team_c else "B", ""):
             raise ValueError(f"match {self.key!r}: winner must be 'A', 'B' or '' (a draw)")
-        players = (*self.team_a, *self.team_b)
-        if len(players) != 4 or len(set(players)) != 4:
+        players = (*self.team_a, *self.team_b, *self.team_c)
+        if alone:
+            ok = all(len(t) == 1 for t in self.teams) and len(set(players)) == len(players)
+            if not ok:
+                raise ValueError(f"match {self.key!r}: players alone must be different players")
+        elif self.team_c or len(players) != 4 or len(set(players)) != 4:
             raise ValueError(f"match {self.key!r}: teams must be four different players")
+        if self.ranks and len(self.ranks) != len(self.teams):
+            raise ValueError(f"match {self.key!r}: one rank per side")
+
+    @property
+    def teams(self) -> tuple[tuple[Key, ...], ...]:
+        """The sides in order: the two teams, or each player alone."""
+        return (self.team_a, self.team_b, *((self.team_c,) if self.team_c else ()))
+
+    def side_ranks(self) -> list[int]:
+        """Each side's rank for the model (0 first, equal a tie): ``ranks``,
+        else the winner first and the others level (a draw: all level)."""
+        if self.ranks:
+            return list(self.ranks)
+        sides = "ABC"[: len(self.teams)]
+        if not self.winner:
+            return [0] * len(sides)
+        return [0 if side == self.winner else 1 for side in sides]
 
 
 def rated_matches(matches: Iterable[PlayedMatch]) -> list[RatedMatch]:
@@ -137,19 +171,27 @@ def rated_matches(matches: Iterable[PlayedMatch]) -> list[RatedMatch]:
     should be when the match was decided (its last hand), the moment it
     could change ratings.
     """
-    rated = [
-        RatedMatch(
-            key=m.key,
-            played_on=m.played_on,
-            team_a=m.players("A"),
-            team_b=m.players("B"),
-            winner=m.result.winner or "",  # finished: "A", "B", or "" drawn
-        )
-        for m in matches
-        if m.result.finished
-    ]
+    rated = [_rated(m) for m in matches if m.result.finished]
     rated.sort(key=lambda m: m.played_on)
     return rated
+
+
+def _rated(match: PlayedMatch) -> RatedMatch:
+    """A finished match as :class:`RatedMatch`: its two teams, or at a game
+    scored per player each player alone, ranked by his final total."""
+    sides = match.sides
+    totals = [match.result.totals[side] for side in sides]
+    levels = sorted(set(totals), reverse=True)
+    teams = [match.players(side) for side in sides]
+    return RatedMatch(
+        key=match.key,
+        played_on=match.played_on,
+        team_a=teams[0],
+        team_b=teams[1],
+        team_c=teams[2] if len(teams) > 2 else (),
+        winner=match.result.winner or "",  # finished: a side, or "" drawn
+        ranks=tuple(levels.index(total) for total in totals) if match.game_players else (),
+    )
 
 
 # --------------------------------------------------------------------------
@@ -226,26 +268,26 @@ def compute_ratings(
 
     Every player starts at the model's default (mu 25, sigma 25/3); each
     match updates the four players with OpenSkill's Plackett-Luce rule, the
-    winning team ranked first. Players who appear in no match are not in the
-    result. Linear in the number of matches: about 50 ms for 1,000 matches
-    of 8 players with rotating partners (measured on the dev machine).
+    winning team ranked first; a match of a game scored per player updates
+    its 3 or 2 players, each a team of one, ranked by their totals. Players
+    who appear in no match are not in the result. Linear in the number of
+    matches: about 50 ms for 1,000 matches of 8 players with rotating
+    partners (measured on the dev machine).
     """
     current: dict[Key, PlackettLuceRating] = {}
     history: dict[Key, list[RatingPoint]] = {}
     wins: dict[Key, int] = {}
     for match in matches:
-        team_a, team_b = match.team_a, match.team_b
-        for key in (*team_a, *team_b):
+        teams = match.teams
+        for key in (key for team in teams for key in team):
             if key not in current:
                 current[key] = _MODEL.rating()
                 history[key] = []
                 wins[key] = 0
-        ranks = {"A": [0, 1], "B": [1, 0]}.get(match.winner, [0, 0])  # [0, 0]: a draw
-        new_a, new_b = _MODEL.rate(
-            [[current[k] for k in team_a], [current[k] for k in team_b]], ranks=ranks
-        )
-        won_a, won_b = match.winner == "A", match.winner == "B"
-        for keys, new, won in ((team_a, new_a, won_a), (team_b, new_b, won_b)):
+        ranks = match.side_ranks()  # [0, 1], [1, 0]; [0, 0]: a draw; per player by totals
+        rated = _MODEL.rate([[current[k] for k in team] for team in teams], ranks=ranks)
+        winners = [match.winner == side for side in "ABC"[: len(teams)]]
+        for keys, new, won in zip(teams, rated, winners, strict=True):
             for key, rating in zip(keys, new, strict=True):
                 current[key] = rating
                 wins[key] += won

@@ -136,8 +136,13 @@ _NOT_PLAYED = (Outcome.PASSED, Outcome.ANNULLED)
 _BID_INDEX: dict[int | str, int] = {bid: index for index, bid in enumerate(BIDS)}
 
 
-def seat_team(seat: int) -> str:
-    """The team of seat ``seat`` (1-4): seats 1 and 3 are ``"A"``, 2 and 4 ``"B"``."""
+def seat_team(seat: int, players: tuple[str, ...] = ()) -> str:
+    """The side of seat ``seat``: at a game of two teams (1-4), seats 1 and 3
+    are ``"A"``, 2 and 4 ``"B"``; at a game scored per player (``players``,
+    its engine's: belote for three or two), the seat's own player (seat 1
+    is ``players[0]``)."""
+    if players:
+        return players[seat - 1]
     return "A" if seat % 2 == 1 else "B"
 
 
@@ -182,40 +187,51 @@ class PlayedMatch:
     - ``played_on``: a ``date`` or ``datetime`` (one kind for all the matches
       given together): the date shown, and the order of "last matches";
     - ``seats``: the four player keys in seats 1-4 (all different); seats 1
-      and 3 are team ``"A"``, 2 and 4 team ``"B"``;
-    - ``team_names``: the names of team A and team B;
-    - ``game``: ``"belote"`` or ``"coinche"`` (:class:`scoring.Game`);
+      and 3 are team ``"A"``, 2 and 4 team ``"B"``; at a game scored per
+      player (``game_players``), one key per player, each his own side;
+    - ``team_names``: the names of the sides in order (team A and team B,
+      or each player's);
+    - ``game``: a game of the registry (:class:`scoring.Game`);
     - ``result``: the engine's result of the whole match;
     - ``hands``: the live hands in order, ``hands[i].result is
-      result.hands[i]`` (or equal to it).
+      result.hands[i]`` (or equal to it);
+    - ``game_players``: the game's players (its engine's), ``()`` for two teams.
 
-    Raises ``ValueError`` if ``seats`` are not four different keys.
+    Raises ``ValueError`` if ``seats`` are not four (or one per player)
+    different keys.
     """
 
     key: Hashable
     played_on: date | datetime
-    seats: tuple[Key, Key, Key, Key]
+    seats: tuple[Key, ...]
     result: MatchResult
     hands: tuple[PlayedHand, ...] = ()
-    team_names: tuple[str, str] = ("A", "B")
+    team_names: tuple[str, ...] = ("A", "B")
     game: str = DEFAULT_GAME
+    game_players: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if len(self.seats) != 4 or len(set(self.seats)) != 4:
-            raise ValueError(f"match {self.key!r}: seats must be four different players")
+        count = len(self.game_players) or 4
+        if len(self.seats) != count or len(set(self.seats)) != count:
+            many = {4: "four", 3: "three", 2: "two"}.get(count, str(count))
+            raise ValueError(f"match {self.key!r}: seats must be {many} different players")
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The match's sides in order: the teams ``("A", "B")``, or the players."""
+        return self.game_players or ("A", "B")
 
     def team_of(self, player: Key) -> str | None:
-        """The team (``"A"``/``"B"``) of ``player`` in this match, or ``None``."""
+        """The side (``"A"``/``"B"``, or a player's) of ``player`` in this match, or ``None``."""
         for seat, key in enumerate(self.seats, start=1):
             if key == player:
-                return seat_team(seat)
+                return seat_team(seat, self.game_players)
         return None
 
-    def players(self, team: str) -> tuple[Key, Key]:
-        """The two players of ``team``: seats (1, 3) for A, (2, 4) for B."""
-        if team == "A":
-            return (self.seats[0], self.seats[2])
-        return (self.seats[1], self.seats[3])
+    def players(self, team: str) -> tuple[Key, ...]:
+        """The players of side ``team``: seats (1, 3) for A, (2, 4) for B; the
+        one player of a game scored per player."""
+        return _team_players(self.seats, team, self.game_players)
 
 
 def build_match(
@@ -228,7 +244,7 @@ def build_match(
     taker_seats: Sequence[int | None] | None = None,
     belote_seats: Sequence[int | None] | None = None,
     first_dealer: int | None = None,
-    team_names: tuple[str, str] = ("A", "B"),
+    team_names: tuple[str, ...] = ("A", "B"),
 ) -> PlayedMatch:
     """Score ``hands`` with the engine and build the :class:`PlayedMatch`.
 
@@ -238,7 +254,9 @@ def build_match(
     the seat that dealt hand 1; the deal then passes one seat per hand,
     redeals included (as ``Match.dealer_seat``). The game is the rules':
     coinche for :class:`scoring.CoincheRules` (with ``CoincheHand`` hands),
-    belote otherwise.
+    belote otherwise. A game scored per player (belote for three or two) has
+    one seat per player; its takers and belote holders are read from the
+    hands (the seat sequences are ignored); ``team_names`` names every side.
 
     Raises ``scoring.MatchError`` for invalid hands, ``ValueError`` if a
     sequence has the wrong length or a seat is not on the team the hand
@@ -247,6 +265,8 @@ def build_match(
     """
     seats = tuple(seats)
     result = score_match(rules, list(hands))
+    game = engine_for(rules).name  # the rules are valid: score_match said so
+    players = ENGINES[game].players
     n = len(hands)
     takers = list(taker_seats) if taker_seats is not None else [None] * n
     belotes = list(belote_seats) if belote_seats is not None else [None] * n
@@ -256,13 +276,17 @@ def build_match(
     for index, (hand, scored, taker_seat, belote_seat) in enumerate(
         zip(hands, result.hands, takers, belotes, strict=True)
     ):
-        if taker_seat is not None and seat_team(taker_seat) != hand.taker:
+        if players:
+            # A game scored per player: its taker and belote are the players themselves.
+            taker_seat = players.index(hand.taker) + 1 if hand.taker is not None else None
+            belote_seat = players.index(hand.belote) + 1 if hand.belote is not None else None
+        if taker_seat is not None and seat_team(taker_seat, players) != hand.taker:
             raise ValueError(f"hand {index + 1}: taker seat {taker_seat} is not on the taker team")
-        if belote_seat is not None and seat_team(belote_seat) != hand.belote:
+        if belote_seat is not None and seat_team(belote_seat, players) != hand.belote:
             raise ValueError(f"hand {index + 1}: belote seat {belote_seat} is not on that team")
         dealer = None
         if first_dealer is not None:
-            dealer = seats[(first_dealer - 1 + index) % 4]
+            dealer = seats[(first_dealer - 1 + index) % len(seats)]
         played.append(
             PlayedHand(
                 input=hand,
@@ -275,11 +299,12 @@ def build_match(
     return PlayedMatch(
         key=key,
         played_on=played_on,
-        seats=seats,  # four different keys: checked by PlayedMatch
-        team_names=team_names,
-        game=engine_for(rules).name,  # the rules are valid: score_match said so
+        seats=seats,  # four (or one per player) different keys: checked by PlayedMatch
+        team_names=tuple(team_names),
+        game=game,
         result=result,
         hands=tuple(played),
+        game_players=players,
     )
 
 
@@ -314,8 +339,9 @@ class MatchSummary:
 
     ``key``, ``played_on``, ``seats``, ``team_names``: as in
     :class:`PlayedMatch`; ``finished``, ``winner`` and ``totals`` (team A's
-    and team B's, points): the engine's result; ``tallies``: each seat's
-    :class:`HandTally` (seats 1-4 in order); ``game`` as in
+    and team B's, points; every player's at a game scored per player): the
+    engine's result; ``tallies``: each seat's :class:`HandTally` (seats 1-4
+    in order, or one per player); ``game`` and ``game_players`` as in
     :class:`PlayedMatch`; ``hands_played``: the match's counting hands;
     ``coinche``: each seat's :class:`CoincheTally` in a coinche match,
     ``None`` in a belote one.
@@ -323,15 +349,16 @@ class MatchSummary:
 
     key: Hashable
     played_on: date | datetime
-    seats: tuple[Key, Key, Key, Key]
-    team_names: tuple[str, str]
+    seats: tuple[Key, ...]
+    team_names: tuple[str, ...]
     finished: bool
     winner: str | None
-    totals: tuple[int, int]
-    tallies: tuple[HandTally, HandTally, HandTally, HandTally]
+    totals: tuple[int, ...]
+    tallies: tuple[HandTally, ...]
     game: str = DEFAULT_GAME
     hands_played: int = 0
     coinche: tuple[CoincheTally, CoincheTally, CoincheTally, CoincheTally] | None = None
+    game_players: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple:
         # As HandTally: pickled as plain values (see there).
@@ -367,7 +394,9 @@ def summarize(match: PlayedMatch) -> MatchSummary:
     """The :class:`MatchSummary` of ``match``: one pass over its hands."""
     # Per seat: taken, made, dedans, litiges, capots made, suffered, belotes,
     # points, team belotes (HandTally's order).
-    counts = [[0] * 9 for _ in range(4)]
+    seats = range(len(match.seats))
+    players = match.game_players
+    counts = [[0] * 9 for _ in seats]
     seat_of = {key: index for index, key in enumerate(match.seats)}
     # A game whose contracts have bids (coinche): its figures by bid, and its coinches.
     coinche = bool(ENGINES[match.game].bids)
@@ -385,22 +414,23 @@ def summarize(match: PlayedMatch) -> MatchSummary:
         # A belote table's capot and belote; a game without them has none.
         capot = getattr(hand.input, "capot", None)
         if capot is not None:
-            for index in range(4):
-                counts[index][4 if seat_team(index + 1) == capot else 5] += 1
+            for index in seats:
+                counts[index][4 if seat_team(index + 1, players) == capot else 5] += 1
         if hand.belote_player is not None and hand.belote_player in seat_of:
             counts[seat_of[hand.belote_player]][6] += 1
         belote = getattr(hand.input, "belote", None)
         if belote is not None:
-            for index in range(4):
-                counts[index][8] += seat_team(index + 1) == belote
+            for index in seats:
+                counts[index][8] += seat_team(index + 1, players) == belote
         if hand.taker is not None and hand.taker in seat_of:
             taker = counts[seat_of[hand.taker]]
+            side = seat_team(seat_of[hand.taker] + 1, players)
             taker[0] += 1
-            taker[7] += hand.result.score[seat_team(seat_of[hand.taker] + 1)]
+            taker[7] += hand.result.score[side]
             outcome = hand.result.outcome
             if outcome is Outcome.MADE:
                 taker[1] += 1
-            elif outcome is Outcome.DEDANS or _fell(hand, seat_team(seat_of[hand.taker] + 1)):
+            elif outcome is Outcome.DEDANS or _fell(hand, side):
                 taker[2] += 1
             elif outcome is Outcome.LITIGE:
                 taker[3] += 1
@@ -412,7 +442,7 @@ def summarize(match: PlayedMatch) -> MatchSummary:
         team_names=match.team_names,
         finished=result.finished,
         winner=result.winner,
-        totals=(result.totals.a, result.totals.b),
+        totals=tuple(result.totals[side] for side in match.sides),
         tallies=tuple(HandTally(*seat) for seat in counts),  # type: ignore[arg-type]
         game=match.game,
         hands_played=played,
@@ -421,6 +451,7 @@ def summarize(match: PlayedMatch) -> MatchSummary:
         )
         if coinche
         else None,
+        game_players=players,
     )
 
 
@@ -486,8 +517,11 @@ class MatchLine:
 
     - ``team`` / ``team_name``: the player's team (``"A"``/``"B"``) and its name;
     - ``partner`` and ``opponents``: player keys (opponents in seat order);
+      no partner (``None``) at a game scored per player, whose other
+      players are all opponents;
     - ``score`` / ``score_against``: the running totals (points) of the
-      player's team and of the other team after the last hand;
+      player's team and of the other team after the last hand (at a game
+      scored per player, the best of the other players');
     - ``finished``; ``won``: whether the player's team won, ``None`` while
       the match is not finished;
     - ``game``: ``"belote"`` or ``"coinche"``.
@@ -497,8 +531,8 @@ class MatchLine:
     played_on: date | datetime
     team: str
     team_name: str
-    partner: Key
-    opponents: tuple[Key, Key]
+    partner: Key | None
+    opponents: tuple[Key, ...]
     score: int
     score_against: int
     finished: bool
@@ -602,8 +636,13 @@ class PlayerStats:
 # --------------------------------------------------------------------------
 
 
-def _team_players(seats: Sequence[Key], team: str) -> tuple[Key, Key]:
-    """The two players of ``team``: seats (1, 3) for A, (2, 4) for B."""
+def _team_players(
+    seats: Sequence[Key], team: str, players: tuple[str, ...] = ()
+) -> tuple[Key, ...]:
+    """The players of side ``team``: seats (1, 3) for A, (2, 4) for B; at a
+    game scored per player (``players``), the one player of that side."""
+    if players:
+        return (seats[players.index(team)],)
     return (seats[0], seats[2]) if team == "A" else (seats[1], seats[3])
 
 
@@ -660,28 +699,39 @@ class _Sums:
     def add(self, player: Key, summary: MatchSummary) -> None:
         """Add a match of ``player``: its result, its line, its hands' figures."""
         seat = summary.seats.index(player) + 1
-        team = seat_team(seat)
-        mine = _team_players(summary.seats, team)
-        partner = mine[1] if mine[0] == player else mine[0]
-        theirs = _team_players(summary.seats, "B" if team == "A" else "A")
+        players = summary.game_players
+        team = seat_team(seat, players)
+        sides = players or ("A", "B")
+        if players:
+            # Each for himself: no partner, every other player an opponent.
+            partner = None
+            theirs = tuple(key for key in summary.seats if key != player)
+        else:
+            mine = _team_players(summary.seats, team)
+            partner = mine[1] if mine[0] == player else mine[0]
+            theirs = _team_players(summary.seats, "B" if team == "A" else "A")
         has_won: bool | None = None
         if summary.finished:
             has_won = summary.winner == team
             self.played += 1
             self.won += has_won
-            for key, table in ((partner, self.partners), *((o, self.opponents) for o in theirs)):
+            met = ((partner, self.partners),) if partner is not None else ()
+            for key, table in (*met, *((o, self.opponents) for o in theirs)):
                 record = table.setdefault(key, [0, 0])
                 record[0] += 1
                 record[1] += has_won
         else:
             self.unfinished += 1
-        mine_total, theirs_total = summary.totals if team == "A" else summary.totals[::-1]
+        index = sides.index(team)
+        mine_total = summary.totals[index]
+        # The score to beat: the other team's, or the best of the other players'.
+        theirs_total = max(total for i, total in enumerate(summary.totals) if i != index)
         self.lines.append(
             MatchLine(
                 key=summary.key,
                 played_on=summary.played_on,
                 team=team,
-                team_name=summary.team_names[0 if team == "A" else 1],
+                team_name=summary.team_names[index],
                 partner=partner,
                 opponents=theirs,
                 score=mine_total,
@@ -744,7 +794,7 @@ class _Sums:
     def _records(self) -> tuple[Record | None, tuple[Record, ...]]:
         """The best partner and the toughest opponents (module docstring)."""
         best: Record | None = None
-        if self.won:
+        if self.won and self.partners:  # none from a game scored per player
             # max() keeps the first of equal items: the partner met first.
             key, (p_played, p_won) = max(self.partners.items(), key=lambda kv: (kv[1][1], kv[1][0]))
             best = Record(key, p_played, p_won)

@@ -87,7 +87,51 @@ MATCH_COLUMNS: tuple[str, ...] = (
 """Columns of :func:`matches_csv`: the match's date, its reference (key or
 link), its game (``belote`` / ``coinche``), each team's name and players
 (seats 1 & 3, 2 & 4), the totals (points), the number of live hands,
-finished (1/0), the winner (A/B or empty) and its team name."""
+finished (1/0), the winner (A/B or empty) and its team name.
+
+A match of a game scored per player (belote for three or two) writes each
+player as a side of his own: his name as the side's name and its first
+player, no second player. An export holding a match of three sides has the
+third side's columns too (:data:`THIRD_SIDE_MATCH_COLUMNS`); one without
+keeps these columns only, byte for byte."""
+
+THIRD_SIDE_MATCH_COLUMNS: dict[str, tuple[str, ...]] = {
+    "team_b_player_2": ("team_c", "team_c_player_1"),
+    "score_b": ("score_c",),
+}
+"""The columns of a third side (a game of three players), each group after
+the column it follows, in :func:`matches_csv` when an export holds such a
+match."""
+
+PLAYER_HAND_COLUMNS: dict[str, tuple[str, ...]] = {
+    "trick_points": ("trick_points_a", "trick_points_b"),
+    "announcements_b": (),
+    "score_b": (),
+    "total_b": (),
+}
+"""The columns of a game scored per player in :func:`hands_csv` (its hands
+give every player's trick points, ``trick_points`` staying empty), when an
+export holds such a match; a third side adds its own (:data:`THIRD_SIDE_HAND_COLUMNS`)."""
+
+THIRD_SIDE_HAND_COLUMNS: dict[str, tuple[str, ...]] = {
+    "trick_points": ("trick_points_c",),
+    "announcements_b": ("announcements_c",),
+    "score_b": ("score_c",),
+    "total_b": ("total_c",),
+}
+"""The third side's columns in :func:`hands_csv`, after the column each
+group follows, when an export holds a match of three sides."""
+
+
+def _with(columns: Sequence[str], *extras: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """``columns`` with each group of ``extras`` after the column it names."""
+    out: list[str] = []
+    for column in columns:
+        out.append(column)
+        for extra in extras:
+            out.extend(extra.get(column, ()))
+    return tuple(out)
+
 
 SHARED_HAND_COLUMNS: tuple[str, ...] = (
     "date",
@@ -236,33 +280,33 @@ def matches_csv(
     """
     name = _namer(names)
     word = _worder(words)
+    matches = list(matches)
+    third = any(len(match.sides) > 2 for match in matches)
+    columns = _with(MATCH_COLUMNS, THIRD_SIDE_MATCH_COLUMNS) if third else MATCH_COLUMNS
     rows = []
     for match in matches:
-        a1, a2 = match.players("A")
-        b1, b2 = match.players("B")
+        sides = match.sides
         result = match.result
         winner = result.winner if result.finished else None
-        winner_name = match.team_names[0 if winner == "A" else 1] if winner else ""
-        rows.append(
-            (
-                _date(match.played_on),
-                _ref(match, link),
-                word("game", str(match.game)),
-                _text(match.team_names[0]),
-                name(a1),
-                name(a2),
-                _text(match.team_names[1]),
-                name(b1),
-                name(b2),
-                result.totals.a,
-                result.totals.b,
-                len(result.hands),
-                word("finished", csv_cell(result.finished)),
-                csv_cell(winner),
-                _text(winner_name),
-            )
-        )
-    return _write(MATCH_COLUMNS, rows, labels, delimiter)
+        side_name = dict(zip(sides, match.team_names, strict=True))
+        cells = {
+            "date": _date(match.played_on),
+            "match": _ref(match, link),
+            "game": word("game", str(match.game)),
+            "hands": len(result.hands),
+            "finished": word("finished", csv_cell(result.finished)),
+            "winner": csv_cell(winner),
+            "winner_name": _text(side_name[winner]) if winner else "",
+        }
+        for side in sides:
+            code = side.lower()
+            players = [*match.players(side), None][:2]  # one player alone: no second
+            cells[f"team_{code}"] = _text(side_name[side])
+            cells[f"team_{code}_player_1"] = name(players[0])
+            cells[f"team_{code}_player_2"] = name(players[1])
+            cells[f"score_{code}"] = result.totals[side]
+        rows.append(tuple(cells.get(column, "") for column in columns))
+    return _write(columns, rows, labels, delimiter)
 
 
 def hands_csv(
@@ -282,6 +326,13 @@ def hands_csv(
     """
     name = _namer(names)
     word = _worder(words)
+    matches = list(matches)
+    extras = []
+    if any(match.game_players for match in matches):
+        extras.append(PLAYER_HAND_COLUMNS)
+    if any(len(match.sides) > 2 for match in matches):
+        extras.append(THIRD_SIDE_HAND_COLUMNS)
+    columns = _with(HAND_COLUMNS, *extras)
     rows = []
     for match in matches:
         played_on = _date(match.played_on)
@@ -298,27 +349,32 @@ def hands_csv(
                 "dealer": name(hand.dealer),
                 "taker": name(hand.taker),
                 "taker_team": csv_cell(given.taker),
-                "points_team": csv_cell(given.points_team),
-                "trick_points": "" if given.trick_points is None else given.trick_points,
+                # A game scored per player has each player's trick points (below).
+                "points_team": csv_cell(getattr(given, "points_team", None)),
+                "trick_points": csv_cell(getattr(given, "trick_points", None)),
                 # A belote table's columns; a game without them leaves them empty.
                 "capot": csv_cell(getattr(given, "capot", None)),
                 "belote": csv_cell(getattr(given, "belote", None)),
                 "belote_player": name(hand.belote_player),
-                "announcements_a": _announced(given, "a"),
-                "announcements_b": _announced(given, "b"),
                 "outcome": word("outcome", str(scored.outcome)),
-                "score_a": scored.score.a,
-                "score_b": scored.score.b,
                 "reserve": scored.reserve,
-                "total_a": scored.totals.a,
-                "total_b": scored.totals.b,
             }
+            for side in match.sides:
+                code = side.lower()
+                cells[f"announcements_{code}"] = _announced(given, code)
+                cells[f"score_{code}"] = scored.score[side]
+                cells[f"total_{code}"] = scored.totals[side]
+            if match.game_players:
+                # Every player's trick points as used (the derived one, a capot's).
+                tricks = scored.tricks
+                for side in match.sides:
+                    cells[f"trick_points_{side.lower()}"] = "" if tricks is None else tricks[side]
             # The game's own columns (another game's stay empty).
             for column in own:
                 code = column.value(given)
                 cells[column.name] = word(column.name, code) if column.worded else code
-            rows.append(tuple(cells.get(column, "") for column in HAND_COLUMNS))
-    return _write(HAND_COLUMNS, rows, labels, delimiter)
+            rows.append(tuple(cells.get(column, "") for column in columns))
+    return _write(columns, rows, labels, delimiter)
 
 
 # --------------------------------------------------------------------------
@@ -511,8 +567,12 @@ def season_ranking_csv(
 
 
 def _announced(given: Any, team: str) -> int | str:
-    """A hand's announcements of one team (``"a"``/``"b"``, points) for
+    """A hand's announcements of one side (``"a"``/``"b"``/``"c"``, points) for
     the hands' CSV, empty in a game without them (a game with other bonuses writes them in
     its own columns)."""
     announcements = getattr(given, "announcements", None)
-    return "" if announcements is None else getattr(announcements, team)
+    if announcements is None:
+        return ""
+    if hasattr(announcements, team):  # a Pair of two teams
+        return getattr(announcements, team)
+    return announcements.get(team.upper(), 0)  # Scores: a player's (a game scored per player)

@@ -41,6 +41,8 @@ GAME_PACKAGES: tuple[str, ...] = (
     "scoresheets.games.klaverjas",
     "scoresheets.games.jass",
     "scoresheets.games.baloot",
+    "scoresheets.games.belote3",
+    "scoresheets.games.belote2",
 )
 """The games, one package each, in the order the pages offer them (the
 default first): a new game is its package and its line here

@@ -20,7 +20,17 @@ from django.db.models import QuerySet
 
 from scoresheets import ratings, scoring, stats
 from scoresheets.matches import services
-from scoresheets.models import Hand, Match, Player, Table, TablePlayer, hand_input, rules_of
+from scoresheets.models import (
+    Hand,
+    Match,
+    Player,
+    Table,
+    TablePlayer,
+    hand_input,
+    rules_of,
+    sides_of,
+)
+from scoresheets.scoring.engines import ENGINES
 from scoresheets.sync import caching
 
 
@@ -118,17 +128,28 @@ HAND_FIELDS = ("match_id", "taker", "entry", "taker_seat", "belote_seat")
 
 
 def _seats_by_match(match_ids: QuerySet | list[int]) -> dict[int, tuple]:
-    """Match id -> the roster ids in seats 1-4, for matches whose four seats
-    are four different roster players (one query, plain values)."""
-    seats: dict[int, list] = defaultdict(lambda: [None] * 4)
+    """Match id -> the roster ids in seat order (seats 1-4, or one per player
+    of a game scored per player), for matches whose seats are all different
+    roster players (one query, plain values). A match of four seats with a
+    seat missing is left out by its caller (:func:`_seated`)."""
+    seats: dict[int, dict[int, Any]] = defaultdict(dict)
     rows = Player.objects.filter(match__in=match_ids).values_list("match_id", "seat", "person_id")
     for match_id, seat, person_id in rows:
-        seats[match_id][seat - 1] = person_id
-    return {
-        match_id: tuple(people)
-        for match_id, people in seats.items()
-        if None not in people and len(set(people)) == 4
-    }
+        seats[match_id][seat] = person_id
+    out = {}
+    for match_id, by_seat in seats.items():
+        people = [by_seat.get(seat) for seat in range(1, max(by_seat) + 1)]
+        if None not in people and len(set(people)) == len(people):
+            out[match_id] = tuple(people)
+    return out
+
+
+def _seated(seats: dict[int, tuple], pk: int, game: str) -> tuple | None:
+    """The roster ids of match ``pk``'s seats when it has every seat of its
+    ``game`` (4, or one per player: ``sides_of``), else ``None``."""
+    people = seats.get(pk)
+    wanted = len(sides_of(game)) if ENGINES[game].players else 4
+    return people if people is not None and len(people) == wanted else None
 
 
 def played_matches(
@@ -155,6 +176,7 @@ def played_matches(
             "first_dealer",
             "team_a_name",
             "team_b_name",
+            "team_c_name",
             "game",
             "rule_values",
         )
@@ -167,7 +189,8 @@ def played_matches(
         hands[hand[0]].append(hand)
     played = []
     for row in rows:
-        if row["pk"] not in seats:
+        seated = _seated(seats, row["pk"], row["game"])
+        if seated is None:
             continue
         match_hands = hands.get(row["pk"], [])
         inputs = [hand_input(row["game"], h[1], h[2]) for h in match_hands]
@@ -175,13 +198,15 @@ def played_matches(
             stats.build_match(
                 key=row["pk"],
                 played_on=row["decided_at"] or row["created_at"],
-                seats=seats[row["pk"]],
+                seats=seated,
                 rules=rules_of(row["game"], row["rule_values"]),
                 hands=inputs,
                 taker_seats=[h[3] for h in match_hands],
                 belote_seats=[h[4] for h in match_hands],
                 first_dealer=row["first_dealer"],
-                team_names=(row["team_a_name"], row["team_b_name"]),
+                team_names=tuple(
+                    row[f"team_{side.lower()}_name"] for side in sides_of(row["game"])
+                ),
             )
         )
     return played
@@ -199,7 +224,8 @@ def match_summaries(
     ``rows``: the matches' (pk, token, version), when the caller read them.
     """
     rows = _versions(table, person) if rows is None else rows
-    names = {pk: caching.key("summary", token, version) for pk, token, version in rows}
+    # "summary2": a summary knows its game's players (stats.MatchSummary.game_players).
+    names = {pk: caching.key("summary2", token, version) for pk, token, version in rows}
     found = caching.get_many(names.values())
     missing = [pk for pk, name in names.items() if name not in found]
     if missing:
@@ -286,24 +312,45 @@ def table_ratings(table: Table) -> ratings.Ratings:
     again never moves it in that order). Two queries (matches, players), plain values:
     the summary columns of ``Match`` say who won, so no hand is read.
     Recomputed on every call, so that a corrected match changes the ranking
-    at once."""
+    at once. A match of a game scored per player rates each player alone,
+    ranked by his final total (``ratings``, free for all)."""
     finished = list(
         table.matches.filter(finished=True)
         .order_by("created_at", "pk")
-        .values_list("pk", "decided_at", "created_at", "winner")
+        .values_list(
+            "pk", "decided_at", "created_at", "winner", "game", "total_a", "total_b", "total_c"
+        )
     )
     seats = _seats_by_match(table.matches.filter(finished=True).values("pk"))
-    rated = [
-        ratings.RatedMatch(
-            key=pk,
-            played_on=decided_at or created_at,
-            team_a=(seats[pk][0], seats[pk][2]),
-            team_b=(seats[pk][1], seats[pk][3]),
-            winner=winner or "",  # a drawn match of K donnes: ""
+    rated = []
+    for pk, decided_at, created_at, winner, game, *totals in finished:
+        people = _seated(seats, pk, game)
+        if people is None:
+            continue
+        if ENGINES[game].players:
+            levels = sorted(set(totals[: len(people)]), reverse=True)
+            teams = [(key,) for key in people]
+            rated.append(
+                ratings.RatedMatch(
+                    key=pk,
+                    played_on=decided_at or created_at,
+                    team_a=teams[0],
+                    team_b=teams[1],
+                    team_c=teams[2] if len(teams) > 2 else (),
+                    winner=winner or "",
+                    ranks=tuple(levels.index(total) for total in totals[: len(people)]),
+                )
+            )
+            continue
+        rated.append(
+            ratings.RatedMatch(
+                key=pk,
+                played_on=decided_at or created_at,
+                team_a=(people[0], people[2]),
+                team_b=(people[1], people[3]),
+                winner=winner or "",  # a drawn match of K donnes: ""
+            )
         )
-        for pk, decided_at, created_at, winner in finished
-        if pk in seats
-    ]
     return ratings.compute_ratings(rated)
 
 

@@ -102,7 +102,10 @@ class HistoryRow:
 
     @property
     def show_players(self) -> bool:
-        """Whether the team names do not already say who played."""
+        """Whether the team names do not already say who played (never at a
+        game scored per player: each side is named after its player)."""
+        if self.match.per_player:
+            return False
         defaults = (
             services.default_team_name(*self.players_a),
             services.default_team_name(*self.players_b),
@@ -305,8 +308,8 @@ class LastMatch:
 
     line: stats.MatchLine
     token: str
-    partner: str
-    opponents: tuple[str, str]
+    partner: str  # "" at a game scored per player: each for himself
+    opponents: tuple[str, ...]
 
 
 @require_safe
@@ -344,7 +347,7 @@ def _player_page(
             LastMatch(
                 line=line,
                 token=tokens.get(line.key, ""),
-                partner=names.get(line.partner, "?"),
+                partner=names.get(line.partner, "?") if line.partner is not None else "",
                 opponents=tuple(names.get(k, "?") for k in line.opponents),
             )
             for line in figures.last_matches
@@ -400,8 +403,12 @@ MATCH_LABELS = {
     "team_b": gettext_lazy("Équipe B"),
     "team_b_player_1": gettext_lazy("Équipe B, joueur 1"),
     "team_b_player_2": gettext_lazy("Équipe B, joueur 2"),
+    # A third side: a player of a game of three (exports.THIRD_SIDE_MATCH_COLUMNS).
+    "team_c": gettext_lazy("Équipe C"),
+    "team_c_player_1": gettext_lazy("Équipe C, joueur 1"),
     "score_a": gettext_lazy("Score A"),
     "score_b": gettext_lazy("Score B"),
+    "score_c": gettext_lazy("Score C"),
     "hands": gettext_lazy("Donnes"),
     "finished": gettext_lazy("Terminée"),
     "winner": gettext_lazy("Gagnant (A/B)"),
@@ -418,17 +425,24 @@ HAND_LABELS = {
     "taker_team": gettext_lazy("Équipe preneuse"),
     "points_team": gettext_lazy("Points de plis de"),
     "trick_points": gettext_lazy("Points de plis"),
+    # A game scored per player: each player's (exports.PLAYER_HAND_COLUMNS).
+    "trick_points_a": gettext_lazy("Points de plis A"),
+    "trick_points_b": gettext_lazy("Points de plis B"),
+    "trick_points_c": gettext_lazy("Points de plis C"),
     "capot": gettext_lazy("Capot"),
     "belote": gettext_lazy("Belote"),
     "belote_player": gettext_lazy("Belote de"),
     "announcements_a": gettext_lazy("Annonces A"),
     "announcements_b": gettext_lazy("Annonces B"),
+    "announcements_c": gettext_lazy("Annonces C"),
     "outcome": gettext_lazy("Résultat"),
     "score_a": gettext_lazy("Points A"),
     "score_b": gettext_lazy("Points B"),
+    "score_c": gettext_lazy("Points C"),
     "reserve": gettext_lazy("Réserve"),
     "total_a": gettext_lazy("Total A"),
     "total_b": gettext_lazy("Total B"),
+    "total_c": gettext_lazy("Total C"),
     # Each game's own columns (exports.hand_columns: coinche's contract, belote's renonce).
     **{
         column: label

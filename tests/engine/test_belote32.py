@@ -528,8 +528,7 @@ def test_a_hand_built_by_hand_is_checked_all_the_same():
 def test_the_presets_are_the_contracts_defaults_and_their_keys_are_unique():
     from scoresheets.scoring.engines import ENGINES as REGISTERED
 
-    everyone = (*REGISTERED.values(), BELOTE3, BELOTE2)
-    keys = [p.key for engine in everyone for p in engine.presets]
+    keys = [p.key for engine in REGISTERED.values() for p in engine.presets]
     assert len(keys) == len(set(keys))
     assert [p.key for p in BELOTE3.presets] == ["a_trois"]
     assert [p.key for p in BELOTE2.presets] == ["a_deux"]
@@ -541,12 +540,13 @@ def test_the_presets_are_the_contracts_defaults_and_their_keys_are_unique():
             assert engine.check_rules(preset.rules) == []
 
 
-def test_the_engines_are_the_kernels_per_player_and_unregistered():
+def test_the_engines_are_the_kernels_per_player_and_registered():
     from scoresheets.scoring.engines import ENGINES as REGISTERED
 
     assert (BELOTE3.players, BELOTE2.players) == (("A", "B", "C"), ("A", "B"))
     assert (BELOTE3.has_reserve, BELOTE2.has_reserve) == (False, True)
-    assert isinstance(BELOTE3, Engine) and "belote3" not in REGISTERED
+    assert isinstance(BELOTE3, Engine)
+    assert REGISTERED["belote3"] is BELOTE3 and REGISTERED["belote2"] is BELOTE2
     assert BELOTE3.hand_type is Belote3Hand and BELOTE2.hand_type is Belote2Hand
     assert isinstance(THREE, Table) and THREE.players == BELOTE3.players
     with pytest.raises(MatchError) as info:

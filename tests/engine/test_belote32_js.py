@@ -6,11 +6,10 @@ theirs: every worked case, and documents valid and not, answer alike (the
 result document, each hand with its tricks, totals, winner, extras and end
 of match, or every problem: hand, field, code, message, params, in order).
 
-The games are not in the registry yet (their web half is still to come), so
-the node process (tests/engine/js/scorer_process.mjs, unchanged) is told of
-their scorers by path (``Scorer(unregistered=...)``, tests/node.py), served
-as ``games/belote3/scoring.js`` and ``games/belote2/scoring.js`` and loaded
-after the registry's games. Every document here says its ``game``.
+The games are in the registry: the node process (tests/engine/js/scorer_process.mjs)
+loads their scorers with every registered game's (tests/node.py), served as
+``games/belote3/scoring.js`` and ``games/belote2/scoring.js``. Every document
+here says its ``game``.
 
 Without node the tests skip and say why; under ``CI=true`` that is a failure.
 """
@@ -36,7 +35,6 @@ from tests.engine import test_belote32 as props
 from tests.engine.test_cases import assert_matches_expected
 from tests.engine.test_js_scorer import Scorer, full_result, js_view
 
-GAMES = Path(__file__).resolve().parents[2] / "scoresheets" / "games"
 SAFE = 2**53 - 1  # Number.MAX_SAFE_INTEGER
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
@@ -44,7 +42,7 @@ DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=S
 
 @pytest.fixture(scope="module")
 def scorer():
-    running = Scorer(unregistered=[(game, GAMES / game) for game in ("belote3", "belote2")])
+    running = Scorer()
     yield running
     running.close()
 

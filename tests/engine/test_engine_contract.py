@@ -28,12 +28,16 @@ def test_every_engine_gives_the_kernel_its_types(name):
     assert engine.check_rules(rules) == []
     # One valid hand of its worked cases (a game may have no redeal).
     hand = _first_valid_hand(name)
-    assert hand.taker in (None, "A", "B")
+    # Its sides: two teams, or its players in a game scored per player.
+    sides = engine.players or ("A", "B")
+    assert hand.taker is None or hand.taker in sides
     assert engine.check_hand(rules, hand, 1) == []
-    # A hand's score is the kernel's named result, not a tuple.
+    # A hand's score is the kernel's named result, not a tuple: a Pair of the
+    # two teams, or Scores by player.
     scored = engine.score_hand(rules, hand, 0)
     assert isinstance(scored, kernel.HandScore)
-    assert isinstance(scored.score, kernel.Pair)
+    assert isinstance(scored.score, kernel.Scores if engine.players else kernel.Pair)
+    assert tuple(scored.score.as_dict()) == sides
     # Its documents: read as a named pair, written back the same; the hand's
     # taking team under the key the game names (a stored hand's column).
     document = engine.match_document(rules, [hand])

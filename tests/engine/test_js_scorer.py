@@ -184,6 +184,9 @@ def engine_answer(doc: Any, reserve: Any = None) -> dict[str, Any]:
         problems = [{**dataclasses.asdict(p), "params": dict(p.params)} for p in error.problems]
         return json.loads(json.dumps({"problems": problems}))
     answer["match"] = full_result(result)
+    players = ENGINES[doc.get("game", "belote")].players
+    if players:  # a game scored per player: the phone's match names them (kernel.js)
+        answer["match"]["players"] = list(players)
     return json.loads(json.dumps(answer))
 
 

@@ -87,6 +87,8 @@ def test_the_presets_are_valid_rules_and_the_classic_one_is_the_default():
         "kammelna",
         "sakkah",
         "baloot_strict",
+        "a_trois",
+        "a_deux",
     ]
     assert list(presets.presets_of("belote")) == ["classique", "annonces", "marocaine", "concours"]
     for preset in presets.presets_of("belote").values():
@@ -121,7 +123,7 @@ def test_the_values_are_plain_json():
         # (prefixed; no card names: a coinche match names French cards).
         **{
             key: {f"{game}-{name}": value for name, value in presets.rule_values(p.rules).items()}
-            for game in ("coinche", "klaverjas", "jass", "baloot")
+            for game in ("coinche", "klaverjas", "jass", "baloot", "belote3", "belote2")
             for key, p in presets.presets_of(game).items()
         },
     }
@@ -256,6 +258,8 @@ def test_each_preset_knows_its_game_from_its_rules():
         "kammelna": "baloot",
         "sakkah": "baloot",
         "baloot_strict": "baloot",
+        "a_trois": "belote3",
+        "a_deux": "belote2",
     }
     assert list(presets.presets_of("coinche")) == ["federation", "entre_amis"]
     for preset in presets.presets_of("coinche").values():
@@ -266,6 +270,8 @@ def test_each_preset_knows_its_game_from_its_rules():
         "klaverjas": presets.PRESETS["amsterdams"],
         "jass": presets.PRESETS["schieber_1000"],
         "baloot": presets.PRESETS["kammelna"],
+        "belote3": presets.PRESETS["a_trois"],
+        "belote2": presets.PRESETS["a_deux"],
     } == presets.DEFAULTS
 
 

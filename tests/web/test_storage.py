@@ -67,7 +67,10 @@ def test_every_valid_case_imports_and_scores_as_the_engine(game: str, path: Path
     assert sheet.result == engine
     assert_matches_expected(scoring.result_document(sheet.result), document["expected"])
     # The stored summary is the engine's too.
-    assert (match.total_a, match.total_b) == (engine.totals.a, engine.totals.b)
+    # (Every side's: a game scored per player has 3 or 2.)
+    assert [match.total_of(side) for side in match.sides] == [
+        engine.totals[side] for side in match.sides
+    ]
     assert (match.finished, match.winner) == (engine.finished, engine.winner)
     assert match.hands_count == len(document["hands"])
 

@@ -73,7 +73,9 @@ test("every game's hands are its engine's keys, in its order; a game no engine s
     // one with its own form and a redeal (baloot) reads its engine's keys.
     if (engine.handFromForm && redeal === null) assert.ok(!["belote", "coinche", "baloot"].includes(game), game);
     else assert.deepEqual(Object.keys(redeal), engine.handKeys, game);
-    const typed = P.handOf(fields([["taker", "1"], ["points", "90"]]), game);
+    // A game scored per player (belote for three or two): its taker is a player, each his points.
+    const taken = engine.players ? [["taker", "A"], ["points_a", "90"]] : [["taker", "1"], ["points", "90"]];
+    const typed = P.handOf(fields(taken), game);
     assert.deepEqual(Object.keys(typed), engine.handKeys, game);
   }
   assert.equal(P.handOf(fields([["taker", "1"], ["points", "90"]]), "tarot"), null);
@@ -124,6 +126,33 @@ test("a baloot hand as its own form makes it: the buyer's team, the contract, pr
     newHand("b2", [["action", "pass"]]),
   ]);
   assert.deepEqual(sheet.totals, { A: 30, B: 10 });
+});
+
+test("a hand of belote for three or two as its form makes it: the taker a player, each player's points, one player's announcements; a redeal; kept ones scored", () => {
+  const hand = P.handOf(fields([["taker", "B"], ["points_a", "50"], ["points_b", "70"], ["capot", ""], ["belote", "C"], ["ann_team", ""], ["ann_points", "20"]]), "belote3");
+  assert.deepEqual(hand, {
+    taker: "B", points: { A: 50, B: 70 }, capot: null, belote: "C", announcements: { A: 0, B: 20, C: 0 },
+  });
+  // Without announcements at the table, the form has no such fields: none are read.
+  const plain = P.handOf(fields([["taker", "A"], ["points_a", "90"], ["ann_team", "B"], ["ann_points", "x"]]), "belote2", { announcements: false });
+  assert.deepEqual(plain, { taker: "A", points: { A: 90 }, capot: null, belote: null, announcements: { A: 0, B: 0 } });
+  assert.equal(P.handOf(fields([["taker", "C"], ["points_a", "90"]]), "belote2"), null); // no C at two
+  assert.equal(P.handOf(fields([["taker", "1"], ["points_a", "90"]]), "belote3"), null); // a player, not a seat
+  assert.equal(P.handOf(fields([["taker", "A"], ["points_b", "9x"]]), "belote3"), null);
+  assert.equal(P.handOf(fields([["points_a", "90"]]), "belote3"), null); // the taker is required
+  assert.equal(P.handOf(fields([["taker", "A"], ["ann_points", "2010"]]), "belote3", { announcementsMax: 2000 }), null);
+  assert.deepEqual(P.handOf(fields([["taker", "A"], ["capot", "C"]]), "belote3").points, null);
+  assert.deepEqual(P.handOf(fields([["action", "pass"]]), "belote3"), {
+    taker: null, points: null, capot: null, belote: null, announcements: { A: 0, B: 0, C: 0 },
+  });
+  // BELOTE_3_2, *Scoring one hand*: A 70, B 50 (C 42) made; then A 50, B 70: dedans, 0 / 81 / 81.
+  const server = { ...data([]), document: { game: "belote3", rules: {}, hands: [] } };
+  const sheet = P.pendingSheet(server, [
+    newHand("t1", [["taker", "A"], ["points_a", "70"], ["points_b", "50"]]),
+    newHand("t2", [["action", "pass"]]),
+    newHand("t3", [["taker", "A"], ["points_a", "50"], ["points_b", "70"]]),
+  ]);
+  assert.deepEqual(sheet.totals, { A: 70, B: 131, C: 123 });
 });
 
 test("kept hands move the totals after the server's, each row with its score; a refused one does not count", () => {
