@@ -23,10 +23,11 @@ from django.test import Client
 
 from scoresheets.concours import services as cs
 from scoresheets.games.baloot.engine import BalootHand, BalootRules
+from scoresheets.games.belote3.engine import Belote2Hand, Belote2Rules, Belote3Hand, Belote3Rules
 from scoresheets.games.klaverjas.engine import KlaverjasHand, KlaverjasRules
 from scoresheets.matches import services
 from scoresheets.models import Hand
-from scoresheets.scoring import HandInput, Pair
+from scoresheets.scoring import HandInput, Pair, Scores
 from scoresheets.season import services as season_services
 from tests.tables_fixture import add_coinche_matches, make_fixture
 
@@ -111,6 +112,16 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     services.hand_record(match=baloot, hand=kaboot, taker_seat=1)
     baloot_hand = Hand.objects.filter(match=baloot).first()
     khasran_hand = Hand.objects.get(match=baloot, number=3)
+    # Belote for three (a match of the table: its row has three sides) and for two.
+    three = services.match_create(
+        names=["Anne", "Bruno", "Chloé"], rules=Belote3Rules(announcements=True), table=table
+    )
+    three_hand = Belote3Hand("A", Scores({"A": 70, "B": 50}), announcements=Scores({"A": 20}))
+    services.hand_record(match=three, hand=three_hand, taker_seat=None)
+    services.hand_record(match=three, hand=Belote3Hand(None), taker_seat=None)
+    three_hand = Hand.objects.filter(match=three).first()
+    two = services.match_create(names=["Anne", "Bruno"], rules=Belote2Rules())
+    services.hand_record(match=two, hand=Belote2Hand("B", Scores({"A": 81})), taker_seat=None)
     season = season_services.season_create(name="Challenge", settings={"min_nights": 2})
     season_services.season_night_add(season=season, concours=concours)
     return {
@@ -158,6 +169,14 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
         "baloot-hand-edit": (f"/m/{baloot.token}/donnes/{baloot_hand.pk}/", None),
         "baloot-khasran-edit": (f"/m/{baloot.token}/donnes/{khasran_hand.pk}/", None),
         "baloot-read": (f"/voir/{baloot.read_token}/", None),
+        "belote3": (f"/m/{three.token}/", None),
+        "belote3-refused": (
+            f"/m/{three.token}/donnes/",
+            {"taker": "A", "points_a": "100", "points_b": "100", "ann_points": "30"},
+        ),
+        "belote3-hand-edit": (f"/m/{three.token}/donnes/{three_hand.pk}/", None),
+        "belote3-read": (f"/voir/{three.read_token}/", None),
+        "belote2": (f"/m/{two.token}/", None),
         "table": (f"/t/{table.token}/", None),
         "table-new-match": (f"/t/{table.token}/nouvelle/", None),
         "player": (f"/t/{table.token}/joueurs/{player}/", None),

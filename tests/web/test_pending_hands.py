@@ -21,6 +21,7 @@ from scoresheets import scoring
 from scoresheets.forms import hand_form
 from scoresheets.game_forms import ANNOUNCEMENTS_MAX
 from scoresheets.games.baloot.engine import BalootRules
+from scoresheets.games.belote3.engine import Belote2Rules, Belote3Rules
 from scoresheets.games.jass.engine import JassRules
 from scoresheets.games.klaverjas.engine import KlaverjasRules
 from scoresheets.matches import services
@@ -94,11 +95,28 @@ BALOOT_VALUES = {
 }
 
 
-def _samples(values: dict[str, list[str]], count: int, seed: int) -> list[list[list[str]]]:
+# Belote for three or two (a table of players): the taker a player, each
+# player's trick points, one player's announcements.
+PLAYERS_VALUES = {
+    "taker": ["", "A", "B", "C", "D", "1", "a"],
+    "points_a": ["", "0", "70", "162", "163", "-1", "70.0", " 50 ", "abc"],
+    "points_b": ["", "0", "50", "90", "x"],
+    "points_c": ["", "42", "81", "q"],
+    "capot": ["", "A", "B", "C", "x"],
+    "belote": ["", "A", "B", "C", "q"],
+    "ann_team": ["", "A", "B", "C", "z"],
+    "ann_points": ["", "0", "20", "30", "-20", str(ANNOUNCEMENTS_MAX + 10), "x"],
+    "action": ["", "pass"],
+}
+
+
+def _samples(
+    values: dict[str, list[str]], count: int, seed: int, plain: dict[str, str] | None = None
+) -> list[list[list[str]]]:
     """``count`` random forms (each field a random value of its list, or
     absent), plus each value of each field alone on a plain hand."""
     rng = random.Random(seed)
-    plain = {"taker": "1", "points": "90"}
+    plain = plain or {"taker": "1", "points": "90"}
     forms = []
     for name, options in values.items():
         for value in options:
@@ -161,11 +179,26 @@ def _phone_hands(game: str, forms: list[list[list[str]]], *, played: bool) -> li
         ("klaverjas", KLAVERJAS_VALUES),
         ("jass", JASS_VALUES),
         ("baloot", BALOOT_VALUES),
+        ("belote3", PLAYERS_VALUES),
+        ("belote3-announcements", PLAYERS_VALUES),
+        ("belote2", PLAYERS_VALUES),
+        ("belote2-unplayed", PLAYERS_VALUES),
     ],
 )
 def test_a_kept_hand_is_read_on_the_phone_as_the_server_reads_it(game, values):
     names = ["Alice", "Bob", "Claire", "Dan"]
-    if game == "coinche":
+    plain = None
+    if game.startswith("belote3"):
+        rules = Belote3Rules(announcements=game.endswith("announcements"))
+        match = services.match_create(names=names[:3], rules=rules)
+        game, plain = "belote3", {"taker": "A", "points_a": "70"}
+    elif game.startswith("belote2"):
+        rules = Belote2Rules(all_cards_played=not game.endswith("unplayed"), announcements=True)
+        match = services.match_create(names=names[:2], rules=rules)
+        game, plain = "belote2", {"taker": "A", "points_a": "70"}
+    if plain is not None:
+        pass
+    elif game == "coinche":
         match = services.match_create(names=names, rules=CoincheRules())
     elif game == "klaverjas":
         match = services.match_create(names=names, rules=KlaverjasRules())
@@ -176,7 +209,7 @@ def test_a_kept_hand_is_read_on_the_phone_as_the_server_reads_it(game, values):
     else:
         match = make_match(announcements=True)
     players = tuple(match.players.all())
-    forms = _samples(values, 400, seed=20)
+    forms = _samples(values, 400, seed=20, plain=plain)
     phone = _phone_hands(game, forms, played=getattr(match.rules, "announcements", False))
     server = [_server_hand(match, players, fields) for fields in forms]
     differ = [(f, p, s) for f, p, s in zip(forms, phone, server, strict=True) if p != s]
