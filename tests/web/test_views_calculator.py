@@ -39,7 +39,7 @@ def test_it_scores_a_made_contract(client: Client):
     body = response.content.decode()
     assert response.status_code == 200
     assert "Contrat réussi : Nous 92 – Eux 70" in body
-    assert "Nous <b>+92</b>" in body
+    assert 'Nous <b dir="ltr">+92</b>' in body
     assert Match.objects.count() == 0
     assert Hand.objects.count() == 0
 
@@ -48,8 +48,8 @@ def test_it_scores_a_dedans_with_the_belote_kept(client: Client):
     data = {"rules-announcements": "on", "ann_team": "B", "ann_points": "20"}
     body = calculate(client, taker="A", points="70", belote="A", **data).content.decode()
     assert "Dedans : 162 + 20 d&#x27;annonces à Eux ; belote gardée par Nous" in body
-    assert "Eux <b>+182</b>" in body
-    assert "Nous <b>+20</b>" in body
+    assert 'Eux <b dir="ltr">+182</b>' in body
+    assert 'Nous <b dir="ltr">+20</b>' in body
 
 
 def test_it_scores_a_litige_by_the_rule_chosen(client: Client):
@@ -63,11 +63,14 @@ def test_it_scores_a_litige_by_the_rule_chosen(client: Client):
 
 def test_it_follows_the_capot_and_rounding_rules(client: Client):
     data = {"rules-capot_points": "250", "rules-rounding": "nearest_ten"}
-    assert "Nous <b>+250</b>" in calculate(client, taker="A", capot="A", **data).content.decode()
+    assert (
+        'Nous <b dir="ltr">+250</b>'
+        in calculate(client, taker="A", capot="A", **data).content.decode()
+    )
     data = {"rules-rounding": "nearest_ten"}
     body = calculate(client, taker="A", points="86", **data).content.decode()
-    assert "Nous <b>+90</b>" in body
-    assert "Eux <b>+80</b>" in body
+    assert 'Nous <b dir="ltr">+90</b>' in body
+    assert 'Eux <b dir="ltr">+80</b>' in body
 
 
 def test_it_refuses_announcements_when_the_rules_leave_them_out(client: Client):
@@ -124,11 +127,11 @@ def test_announcements_are_played_by_default(client: Client):
 
 def test_a_carried_reserve_goes_to_the_winner_of_the_hand(client: Client):
     body = calculate(client, taker="A", points="100", **{"calc-reserve": "81"}).content.decode()
-    assert "Nous <b>+181</b>" in body and "Eux <b>+62</b>" in body
+    assert 'Nous <b dir="ltr">+181</b>' in body and 'Eux <b dir="ltr">+62</b>' in body
     assert "Réserve récupérée par Nous : 81" in body
     # A dedans: the defense takes it.
     body = calculate(client, taker="A", points="70", **{"calc-reserve": "81"}).content.decode()
-    assert "Eux <b>+243</b>" in body
+    assert 'Eux <b dir="ltr">+243</b>' in body
     # Another litige: the reserve grows, nobody collects it.
     body = calculate(client, taker="A", points="81", **{"calc-reserve": "81"}).content.decode()
     assert "Litige, 81 à 81 : 81 en réserve, 81 à Eux" in body and "récupérée" not in body
@@ -137,7 +140,7 @@ def test_a_carried_reserve_goes_to_the_winner_of_the_hand(client: Client):
 def test_the_carried_reserve_is_ignored_where_litiges_keep_no_reserve(client: Client):
     data = {"calc-reserve": "81", "rules-litige": "lost"}
     body = calculate(client, taker="A", points="100", **data).content.decode()
-    assert "Nous <b>+100</b>" in body and "récupérée" not in body
+    assert 'Nous <b dir="ltr">+100</b>' in body and "récupérée" not in body
 
 
 @pytest.mark.parametrize("value", ["-5", "abc", "10000", "1e3"])
@@ -149,7 +152,7 @@ def test_a_bad_carried_reserve_is_refused(client: Client, value: str):
 
 def test_an_empty_carried_reserve_is_none(client: Client):
     body = calculate(client, taker="A", points="100", **{"calc-reserve": ""}).content.decode()
-    assert "Nous <b>+100</b>" in body
+    assert 'Nous <b dir="ltr">+100</b>' in body
 
 
 def test_the_carried_reserve_in_english(client: Client):

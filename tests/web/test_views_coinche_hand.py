@@ -281,8 +281,8 @@ def test_it_previews_what_the_engine_scores(client: Client, data, expected):
     match = coinche_match()
     body = preview(client, match, **data)
     (result,) = scoring.score_match(match.rules, [expected]).hands
-    assert f"<b>+{result.score.a}</b>" in body
-    assert f"<b>+{result.score.b}</b>" in body
+    assert f'<b dir="ltr">+{result.score.a}</b>' in body
+    assert f'<b dir="ltr">+{result.score.b}</b>' in body
     assert f"outcome-{result.outcome}" in body
     assert Hand.objects.count() == 0
 
@@ -349,7 +349,7 @@ def test_the_correction_preview_scores_the_hand_in_place(client: Client):
     hands = stored(match)
     hands[0] = scoring.CoincheHand("A", 100, None, "surcoinche", "A", 120)
     result = scoring.score_match(match.rules, hands).hands[0]
-    assert f"<b>+{result.score.a}</b>" in body
+    assert f'<b dir="ltr">+{result.score.a}</b>' in body
 
 
 def test_a_bad_correction_is_refused_and_changes_nothing(client: Client):

@@ -239,7 +239,7 @@ def test_it_previews_a_dedans(client: Client):
     match = make_match(team_b_name="Eux", announcements=True)
     body = preview(client, match, taker="1", points="70", belote="A", ann_team="B", ann_points="20")
     assert "Dedans : 162 + 20 d&#x27;annonces à Eux" in body
-    assert "Eux <b>+182</b>" in body
+    assert 'Eux <b dir="ltr">+182</b>' in body
 
 
 def test_it_previews_the_hand_that_ends_the_match(client: Client):
