@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Sum
-from django.utils.translation import gettext
 
 from scoresheets.concours import document as cdoc
 from scoresheets.concours import knockout
@@ -219,19 +218,8 @@ def room(state: cs.State, mine: int | None) -> Room:
 # --------------------------------------------------------------------------
 
 
-def round_label(name: str) -> str:
-    """A round's name (``knockout.round_name``) in the reader's language."""
-    words = {
-        "final": gettext("Finale"),
-        "semi_finals": gettext("Demi-finales"),
-        "quarter_finals": gettext("Quarts de finale"),
-        "round_of_16": gettext("Huitièmes de finale"),
-        "round_of_32": gettext("Seizièmes de finale"),
-        "third_place": gettext("Match pour la 3e place"),
-    }
-    if name in words:
-        return words[name]
-    return gettext("Tour à %(teams)s équipes") % {"teams": name.removeprefix("round_of_")}
+# A round's name in the reader's words: the services' (a table's sheet says it too).
+round_label = cs.round_label
 
 
 @dataclass(frozen=True)

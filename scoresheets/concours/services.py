@@ -507,6 +507,21 @@ def table_banner(match: Match) -> dict[str, Any] | None:
     }
 
 
+def round_label(name: str) -> str:
+    """A round's name (``knockout.round_name``) in the reader's language."""
+    words = {
+        "final": gettext("Finale"),
+        "semi_finals": gettext("Demi-finales"),
+        "quarter_finals": gettext("Quarts de finale"),
+        "round_of_16": gettext("Huitièmes de finale"),
+        "round_of_32": gettext("Seizièmes de finale"),
+        "third_place": gettext("Match pour la 3e place"),
+    }
+    if name in words:
+        return words[name]
+    return gettext("Tour à %(teams)s équipes") % {"teams": name.removeprefix("round_of_")}
+
+
 def _round_words(concours: Concours, table: ConcoursTable) -> str | None:
     """A knockout table's round in the reader's words ("Demi-finales", the
     match for third place: the final's round at another table than the
@@ -514,8 +529,6 @@ def _round_words(concours: Concours, table: ConcoursTable) -> str | None:
     a concours of parties (its partie is said instead)."""
     if not concours.draw:
         return None
-    from scoresheets.concours.room import round_label  # the room imports this module
-
     rounds = knockout.rounds_for(len(concours.draw))
     number = table.partie.number
     name = knockout.round_name(number, rounds)
