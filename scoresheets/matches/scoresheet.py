@@ -193,9 +193,20 @@ class Scoresheet:
             dealer=self.player(match.dealer_seat(index + 1)),
             taker=taker,
             taker_team=hand.taker,
-            reserve_added=result.breakdown.reserve_in,
+            reserve_added=self._reserve_added(index),
             belote_holder=self.player(hand.belote_seat),
         )
+
+    def _reserve_added(self, index: int) -> int:
+        """The points the live hand ``index`` put into the reserve: its
+        breakdown's, or, in a game scored per player (whose hands have no
+        breakdown: belote for two), how much a litige grew the reserve."""
+        result = self.result.hands[index]
+        added = result.breakdown.reserve_in
+        if added or result.outcome != "litige" or not self.match.per_player:
+            return added
+        before = self.result.hands[index - 1].reserve if index else 0
+        return max(0, result.reserve - before)
 
     @cached_property
     def deleted_places(self) -> list[tuple[Hand, int]]:

@@ -206,6 +206,15 @@ def test_belote_for_two_keeps_a_litige_in_reserve_for_the_next_winner(client: Cl
     assert "ses points vont en réserve" in sheet and "Réserve récupérée par Anne : 81" in sheet
 
 
+def test_belote_for_two_s_litige_row_says_what_went_into_the_reserve(client: Client):
+    # The browser match found it: belote's litige badge says "81 en réserve",
+    # belote for two's said "Litige" alone (its engine has no breakdown).
+    match = _new_match(client, "belote2")
+    _saved(_type(client, match, taker="A", points_a="81"))
+    sheet = client.get(f"/m/{match.token}/").content.decode()
+    assert "81 en réserve" in sheet
+
+
 def test_a_match_ends_at_its_target_with_the_player_alone_at_the_top(client: Client):
     match = _new_match(client, target="150")
     # A 100, B 30 (C 32): made; then B capot: 0 / 252 / 0.
