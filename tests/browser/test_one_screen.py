@@ -14,17 +14,21 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scoresheets import scoring
+from scoresheets.games.belote3.engine import Belote3Hand, Belote3Rules
 from scoresheets.matches import services
 from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.models import Hand
+from scoresheets.scoring.kernel import Scores
 from tests.browser.phones import CSP_PROBLEMS, phone, wait_until_still
 from tests.factories import NAMES, hand, make_match, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 KEYBOARD_OPEN = {"width": 390, "height": 500}
+WIDE = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
 def shot(page, name: str) -> None:
@@ -181,4 +185,65 @@ def test_a_redeal_needs_its_confirmation(live_server, browser, javascript):
     saved = Hand.objects.get()
     assert saved.taker_seat is None and saved.to_input().trick_points is None
     assert "passe" in page.locator("#hand-1").inner_text()
+    assert CSP_PROBLEMS == []
+
+
+THREE = ("Anne", "Bruno", "Chloé")
+
+
+def test_a_belote3_hand_on_one_screen_with_the_keyboard_open(live_server, browser):
+    """Belote for three: two players' points typed with the keyboard open
+    (the "next" key between them), the third's shown as the rest of 162;
+    the fields, the rest, the preview and "Valider" seen together."""
+    rules = Belote3Rules(announcements=True)
+    match = services.match_create(names=THREE, rules=rules, preset="custom")
+    page = phone(browser)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label("Anne", exact=True).check()
+    page.locator("#id_points_a").click()
+    page.set_viewport_size(KEYBOARD_OPEN)
+    page.keyboard.type("70")
+    page.keyboard.press("Tab")  # the keyboard's "next"
+    page.keyboard.type("50")
+    expect(form.locator("[data-derived-points]")).to_have_text("42")
+    hand = Belote3Hand("A", Scores({"A": 70, "B": 50}))
+    (result,) = scoring.score_match(rules, [hand]).hands
+    page.locator("#preview b", has_text=f"+{result.score['A']}").wait_for()
+    wait_until_still(page)
+    for selector in ("#id_points_a", "#id_points_b", "[data-derived-points]"):
+        box = on_screen(page, selector)
+        assert box["inside"], (selector, box)
+        assert box["bottom"] <= on_screen(page, ".entry-bar")["top"], selector
+    assert on_screen(page, "#preview")["inside"]
+    assert on_screen(page, ".entry-bar button.button-primary")["inside"]
+    assert page.evaluate(WIDE) <= 0
+    shot(page, "belote3-keyboard")
+    page.locator(".entry-bar").get_by_role("button", name="Valider la donne").click()
+    page.locator("#hand-1").wait_for()
+    expect(page.locator("#scoreboard .total-points")).to_have_text(["70", "50", "42"])
+    assert CSP_PROBLEMS == []
+
+
+def test_the_three_column_sheet_fits_a_phone_past_1000(live_server, browser):
+    """Belote for three's sheet at 390x844, totals of four digits: each
+    total on one line (not "50" over "8" as first drawn), the three columns
+    of the hands in sight, nothing sideways."""
+    match = services.match_create(names=THREE, rules=Belote3Rules(target=2000), preset="custom")
+    capot = [Belote3Hand(taker, capot=taker, belote=taker) for taker in "AAAABBBBC"]
+    for one in (*capot, Belote3Hand("B", Scores({"A": 62, "B": 100}))):
+        services.hand_record(match=match, hand=one)
+    page = phone(browser)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    expect(page.locator("#scoreboard .total-points")).to_have_text(["1150", "1188", "272"])
+    for total in page.locator("#scoreboard .total-points").all():
+        lines = total.evaluate(
+            "el => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)"
+        )
+        assert lines < 1.5, total.inner_text()
+    for score in page.locator("#hand-9 .hand-score").all():
+        assert score.evaluate("el => el.scrollWidth <= el.clientWidth"), score.inner_text()
+    assert page.evaluate(WIDE) <= 0
+    page.locator("#scoreboard").evaluate("(el) => window.scrollTo(0, el.offsetTop - 8)")
+    shot(page, "belote3-sheet")
     assert CSP_PROBLEMS == []
