@@ -15,9 +15,11 @@ import json
 import pytest
 
 from scoresheets.games.baloot.engine import BalootHand, BalootRules
+from scoresheets.games.belote3.engine import Belote2Hand, Belote2Rules, Belote3Hand, Belote3Rules
 from scoresheets.games.klaverjas.engine import KlaverjasHand, KlaverjasRules
 from scoresheets.matches import services
 from scoresheets.models import Hand
+from scoresheets.scoring.kernel import Scores
 from tests.browser.phones import CSP_PROBLEMS, phone
 from tests.browser.test_conflicts import elsewhere
 from tests.tables_fixture import add_coinche_matches, make_fixture
@@ -71,6 +73,17 @@ def _urls() -> list[str]:
     baloot_hand = BalootHand("B", "hokm", "B", 70, baloot="A", doubling="double")
     services.hand_record(match=baloot, hand=baloot_hand, taker_seat=2)
     baloot_hand = Hand.objects.filter(match=baloot).first()
+    belote3 = services.match_create(
+        names=["Anne", "Bruno", "Chloé"], rules=Belote3Rules(announcements=True), preset="custom"
+    )
+    three = Belote3Hand(
+        "B", Scores({"A": 50, "B": 62}), belote="B", announcements=Scores({"B": 50})
+    )
+    services.hand_record(match=belote3, hand=three)
+    belote3_hand = Hand.objects.filter(match=belote3).first()
+    belote2 = services.match_create(names=["Anne", "Bruno"], rules=Belote2Rules(), preset="a_deux")
+    services.hand_record(match=belote2, hand=Belote2Hand("A", Scores({"A": 81})))  # a litige
+    belote2_hand = Hand.objects.filter(match=belote2).first()
     return [
         "/",
         "/nouvelle/",
@@ -78,6 +91,10 @@ def _urls() -> list[str]:
         f"/m/{klaverjas.token}/donnes/{klaverjas_hand.pk}/",
         f"/m/{baloot.token}/",
         f"/m/{baloot.token}/donnes/{baloot_hand.pk}/",
+        f"/m/{belote3.token}/",
+        f"/m/{belote3.token}/donnes/{belote3_hand.pk}/",
+        f"/m/{belote2.token}/",
+        f"/m/{belote2.token}/donnes/{belote2_hand.pk}/",
         "/calculateur/",
         "/tables/nouvelle/",
         f"/m/{match.token}/",
