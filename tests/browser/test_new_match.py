@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.phones import CSP_PROBLEMS, phone
 
@@ -129,3 +130,61 @@ def test_the_new_match_page_never_scrolls_sideways(live_server, browser, width):
     assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
     assert CSP_PROBLEMS == []
     page.context.close()
+
+
+WIDE = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_belote_for_three_and_two_ask_their_players_names_only(live_server, browser, width):
+    """Issue 29: choosing belote for three asks three names, for two two,
+    and no team names; their rules only; the seats' "distribue en premier"
+    go as far as the players; back to belote, four seats and the teams. At
+    360 and 390 px nothing goes sideways; the page with belote for three
+    chosen and its rules open passes axe, every target 44 px."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser.test_targets import SMALL_TARGETS
+
+    page = phone(browser)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"{live_server.url}/nouvelle/")
+    choice = page.locator(".game-choice")
+    seats = [page.locator(f"#id_player_{seat}") for seat in (1, 2, 3, 4)]
+    teams = page.locator("[data-for-teams]")
+
+    def shows(players: int, game: str) -> None:
+        for field in seats[:players]:
+            expect(field).to_be_visible()
+        for field in seats[players:]:
+            expect(field).to_be_hidden()
+        for fieldset in teams.all():
+            if players < 4:
+                expect(fieldset).to_be_hidden()
+            else:
+                expect(fieldset).to_be_visible()
+        expect(page.locator(f'[data-game-rules="{game}"]')).to_be_visible()
+        expect(page.locator("[data-game-rules]:visible")).to_have_count(1)
+        assert page.evaluate(WIDE) <= 0, game
+
+    choice.get_by_label("Belote à trois", exact=True).check()
+    shows(3, "belote3")
+    page.locator('[data-game-rules="belote3"] details summary').click()
+    assert page.evaluate(WIDE) <= 0
+    assert page.evaluate(SMALL_TARGETS) == []
+    found = Axe().run(page).response["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found] == []
+    choice.get_by_label("Belote à deux", exact=True).check()
+    shows(2, "belote2")
+    choice.get_by_label("Belote", exact=True).check()
+    shows(4, "belote")
+
+    # Belote for two started with two names: each player his own total.
+    choice.get_by_label("Belote à deux", exact=True).check()
+    seats[0].fill("Anne")
+    seats[1].fill("Bruno")
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+/$"))
+    expect(page.locator("#scoreboard .total-name")).to_have_text(["Anne", "Bruno"])
+    assert page.locator("#scoreboard .game").inner_text() == "Belote à deux"
+    assert CSP_PROBLEMS == []
