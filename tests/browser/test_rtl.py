@@ -12,12 +12,15 @@ import datetime
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from scoresheets.concours import services as cs
 from scoresheets.games.baloot.engine import BalootHand, BalootRules
+from scoresheets.games.belote3.engine import Belote3Hand, Belote3Rules
 from scoresheets.matches import services
 from scoresheets.models import Hand
 from scoresheets.scoring import Pair
+from scoresheets.scoring.kernel import Scores
 from tests.browser.phones import CSP_PROBLEMS, phone
 from tests.browser.test_conflicts import elsewhere
 from tests.browser.test_targets import BROKEN_WORDS, SMALL_TARGETS
@@ -171,4 +174,53 @@ def test_the_baloot_pages_in_arabic_pass_axe_and_fit_a_phone(live_server, browse
     check("hand typed, keyboard open")
     page.set_viewport_size({"width": 390, "height": 844})
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+    assert CSP_PROBLEMS == []
+
+
+def belote3_sheet() -> str:
+    """A belote3 match of Arabic and Latin names past 1000, every badge on
+    its rows: its sheet's path."""
+    match = services.match_create(
+        names=("فهد", "Bruno", "سالم"),
+        rules=Belote3Rules(target=2000, announcements=True),
+        preset="custom",
+    )
+    ann = Scores({"B": 50})
+    for one in (
+        *(Belote3Hand(taker, capot=taker, belote=taker) for taker in "AAAA"),
+        Belote3Hand("B", Scores({"A": 50, "B": 62}), belote="B", announcements=ann),
+        Belote3Hand("C", Scores({"A": 70, "B": 42})),
+        Belote3Hand(None),
+    ):
+        services.hand_record(match=match, hand=one)
+    return f"/m/{match.token}/"
+
+
+def test_the_three_column_sheet_in_arabic_reads_right_to_left(live_server, browser):
+    """Issue 29 in Arabic: belote for three's sheet (four-digit totals, three
+    columns of scores) scrolls no sideways at 390 and 360 px, its first
+    player is the right-hand column and total; a hand typed with the
+    keyboard open shows the rest of 162 and the preview, nothing sideways."""
+    path = elsewhere(belote3_sheet)
+    page = phone(browser, locale="ar-SA")
+    page.goto(live_server.url + path)
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    for width in (390, 360):
+        page.set_viewport_size({"width": width, "height": 844})
+        assert page.evaluate(WIDE) <= 0, width
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate(MIDDLE, ".total.team-a") > page.evaluate(MIDDLE, ".total.team-b")
+    assert page.evaluate(MIDDLE, ".total.team-b") > page.evaluate(MIDDLE, ".total.team-c")
+    assert page.evaluate(MIDDLE, ".hand-head .team-a") > page.evaluate(MIDDLE, ".hand-head .team-c")
+    form = page.locator("#hand-form")
+    form.locator("fieldset.takers").get_by_label("Bruno", exact=True).check()
+    page.locator("#id_points_a").click()
+    page.set_viewport_size(KEYBOARD_OPEN)
+    page.keyboard.type("60")
+    page.keyboard.press("Tab")
+    page.keyboard.type("80")
+    expect(form.locator("[data-derived-points]")).to_have_text("22")
+    page.locator("#preview .outcome").wait_for()
+    assert page.evaluate(WIDE) <= 0
+    assert page.evaluate(MIDDLE, "#id_points_a") > page.evaluate(MIDDLE, "#id_points_b")
     assert CSP_PROBLEMS == []
