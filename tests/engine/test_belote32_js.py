@@ -16,7 +16,6 @@ Without node the tests skip and say why; under ``CI=true`` that is a failure.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import random
@@ -28,39 +27,15 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoresheets.games.belote3.engine import ENGINES, THREE, TWO, Table
-from scoresheets.scoring import kernel
-from scoresheets.scoring.kernel import MatchError, Scores
+from scoresheets.scoring.kernel import Scores
 from tests.conftest import case_id
 from tests.engine import test_belote32 as props
 from tests.engine.test_cases import assert_matches_expected
-from tests.engine.test_js_scorer import Scorer, full_result, js_view
+from tests.engine.test_js_scorer import Scorer, engine_answer, js_view
 
 SAFE = 2**53 - 1  # Number.MAX_SAFE_INTEGER
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
-
-
-@pytest.fixture(scope="module")
-def scorer():
-    running = Scorer()
-    yield running
-    running.close()
-
-
-def engine_answer(doc: Any) -> dict[str, Any]:
-    """What the engine of ``doc``'s game answers: {match, document} (the
-    match with its players, each hand with its ``extras``, as the phone's)
-    or {problems}."""
-    engine = ENGINES[doc["game"]]
-    try:
-        rules, hands = engine.parse_match_document(doc)
-        result = kernel.score_match(engine, rules, hands)
-    except MatchError as error:
-        problems = [{**dataclasses.asdict(p), "params": dict(p.params)} for p in error.problems]
-        return json.loads(json.dumps({"problems": problems}))
-    match = {**full_result(result), "players": list(engine.players)}
-    document = kernel.result_document(result)
-    return json.loads(json.dumps({"document": document, "match": match}))
 
 
 def _bound(doc: Any) -> int:

@@ -15,46 +15,25 @@ Without node the tests skip and say why; under ``CI=true`` that is a failure.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import json
 import random
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoresheets.games.jass.engine import ENGINE, JassHand, JassRules
 from scoresheets.scoring import kernel
-from scoresheets.scoring.kernel import MatchError
 from tests.engine import test_jass as props
-from tests.engine.test_js_scorer import Scorer, full_result, js_view
+from tests.engine.test_js_scorer import Scorer, js_view
+from tests.engine.test_js_scorer import engine_answer as _engine_answer
 
 SAFE = 2**53 - 1  # Number.MAX_SAFE_INTEGER
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+engine_answer = functools.partial(_engine_answer, extras=True)
 DIFFERENTIAL = settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
-
-
-@pytest.fixture(scope="module")
-def scorer():
-    running = Scorer()
-    yield running
-    running.close()
-
-
-def engine_answer(doc: Any) -> dict[str, Any]:
-    """What the jass engine answers to ``doc``: {match, document} (each
-    hand of the match with its ``extras``, as the phone's) or {problems}."""
-    try:
-        rules, hands = ENGINE.parse_match_document(doc)
-        result = kernel.score_match(ENGINE, rules, hands)
-    except MatchError as error:
-        problems = [{**dataclasses.asdict(p), "params": dict(p.params)} for p in error.problems]
-        return json.loads(json.dumps({"problems": problems}))
-    match = full_result(result)
-    for hand, scored in zip(match["hands"], result.hands, strict=True):
-        hand["extras"] = scored.extras
-    return json.loads(json.dumps({"document": kernel.result_document(result), "match": match}))
 
 
 def _bound(doc: Any) -> int:

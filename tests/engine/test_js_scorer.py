@@ -105,13 +105,6 @@ class Scorer:
         self.process.wait(timeout=10)
 
 
-@pytest.fixture(scope="module")
-def scorer():
-    running = Scorer()
-    yield running
-    running.close()
-
-
 # --------------------------------------------------------------------------
 # The engine's answers, in the same shape
 # --------------------------------------------------------------------------
@@ -169,9 +162,11 @@ def full_result(result: MatchResult) -> dict[str, Any]:
     }
 
 
-def engine_answer(doc: Any, reserve: Any = None) -> dict[str, Any]:
-    """What the engine answers to ``doc``: {match, document} ({match} with a
-    ``reserve`` carried in) or {problems}."""
+def engine_answer(doc: Any, reserve: Any = None, *, extras: bool = False) -> dict[str, Any]:
+    """What the engine of ``doc``'s game answers to it: {match, document}
+    ({match} with a ``reserve`` carried in) or {problems}; with ``extras``,
+    each hand of the match carries its game's own keys (``HandScore.extras``),
+    as the phone's does (the games' differential tests: jass, baloot)."""
     try:
         rules, hands = parse_match_document(doc)
         if reserve is None:
@@ -184,6 +179,9 @@ def engine_answer(doc: Any, reserve: Any = None) -> dict[str, Any]:
         problems = [{**dataclasses.asdict(p), "params": dict(p.params)} for p in error.problems]
         return json.loads(json.dumps({"problems": problems}))
     answer["match"] = full_result(result)
+    if extras:
+        for hand, scored in zip(answer["match"]["hands"], result.hands, strict=True):
+            hand["extras"] = scored.extras
     players = ENGINES[doc.get("game", "belote")].players
     if players:  # a game scored per player: the phone's match names them (kernel.js)
         answer["match"]["players"] = list(players)
