@@ -18,14 +18,16 @@ from scoresheets.concours import services as cs
 from scoresheets.games.baloot.engine import BalootHand, BalootRules
 from scoresheets.games.belote3.engine import Belote3Hand, Belote3Rules
 from scoresheets.matches import services
-from scoresheets.models import Hand
+from scoresheets.models import Concours, Hand
 from scoresheets.scoring import Pair
 from scoresheets.scoring.kernel import Scores
+from scoresheets.season import services as ss
 from tests.browser.phones import CSP_PROBLEMS, phone
 from tests.browser.test_conflicts import elsewhere
 from tests.browser.test_targets import BROKEN_WORDS, SMALL_TARGETS
-from tests.factories import hand, make_match, play
+from tests.factories import hand, make_match, night_concours, play
 from tests.tables_fixture import make_fixture
+from tests.web.test_concours_knockout import DAY, SHORT, play_out, playing, win
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -223,4 +225,107 @@ def test_the_three_column_sheet_in_arabic_reads_right_to_left(live_server, brows
     page.locator("#preview .outcome").wait_for()
     assert page.evaluate(WIDE) <= 0
     assert page.evaluate(MIDDLE, "#id_points_a") > page.evaluate(MIDDLE, "#id_points_b")
+    assert CSP_PROBLEMS == []
+
+
+def knockout(*, finished: bool) -> Concours:
+    """A knockout of 6 teams, its bracket drawn (two byes), one match of
+    round 1 played (or every match, ``finished``). Arabic and Latin names."""
+    concours = cs.concours_create(
+        name="كأس النادي", date=DAY, preset="classique", settings={**SHORT, "third_place": True}
+    )
+    for name in ("الصقور", "Les As", "النجوم", "الأهلي", "Carreau", "الهلال"):
+        cs.concours_entrant_register(concours=concours, name=name, players=["فهد", "Marc"])
+    cs.concours_draw(concours=concours)
+    if finished:
+        play_out(concours)
+    else:
+        win(playing(concours)[0])
+    return concours
+
+
+def other_pages() -> dict[str, str]:
+    """The pages test_the_arabic_pages_read_right_to_left_and_fit_a_phone
+    leaves, by name: their paths."""
+    fixture = make_fixture()
+    match = fixture.matches[1]  # its first hand a litige
+    litige = Hand.objects.filter(match=match).order_by("number").first()
+    season = ss.season_create(name="تحدي الشتاء", settings={"min_nights": 1})
+    for day in (9, 16):
+        teams = [("الصقور", ["فهد", "سالم"]), ("Les As", ["Marc", "Léa"])]
+        ss.season_night_add(season=season, concours=night_concours(day, teams))
+    drawn, over = knockout(finished=False), knockout(finished=True)
+    return {
+        "player": f"/t/{fixture.table.token}/joueurs/{fixture.ids['Léa']}/",
+        "ranking": f"/t/{fixture.table.token}/classement/",
+        "season": f"/ch/{season.token}/",
+        "calculator": "/calculateur/",
+        "correction": f"/m/{match.token}/donnes/{litige.pk}/",
+        "knockout organiser": f"/c/{drawn.token}/",
+        "knockout room": f"/voir/concours/{drawn.read_token}/salle/",
+        "knockout results": f"/voir/concours/{over.read_token}/resultats/",
+    }
+
+
+OTHER_PAGES = [
+    "player",
+    "ranking",
+    "season",
+    "calculator",
+    "correction",
+    "knockout organiser",
+    "knockout room",
+    "knockout results",
+]
+
+
+@pytest.mark.parametrize("name", OTHER_PAGES)
+def test_the_other_arabic_pages_pass_axe_and_fit_a_phone(live_server, browser, name):
+    """Issue 30: a player's page, a table's ranking, a season, the
+    calculator, a hand's correction, a knockout's organiser page and room
+    (its bracket drawn, a match played) and a finished knockout's results:
+    in Arabic, right to left, no sideways scroll at 390 px, no axe
+    violation in light and dark."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    path = elsewhere(other_pages)[name]
+    page = phone(browser, locale="ar-SA")
+    problems: list = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.goto(live_server.url + path)
+        assert page.locator("html").get_attribute("lang") == "ar"
+        assert page.locator("html").get_attribute("dir") == "rtl"
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => d.open = true)")
+        if page.evaluate(WIDE) > 0:
+            problems.append(["sideways", scheme, page.evaluate(WIDE)])
+        problems += [[scheme, v["id"], [n["target"] for n in v["nodes"]][:5]]
+                     for v in Axe().run(page).response["violations"]]  # fmt: skip
+    assert problems == [], json.dumps(problems, indent=1, ensure_ascii=False)
+    assert CSP_PROBLEMS == []
+
+
+def test_the_knockout_bracket_reads_right_to_left_on_the_projector(live_server, browser):
+    """The room at 1920x1080 in Arabic: the bracket's first round is the
+    right-hand column, the final the left-hand one (a French room has them
+    the other way round)."""
+    room = elsewhere(other_pages)["knockout room"]
+    middles = "() => [...document.querySelectorAll('#room-live .bracket-round')]"
+    middles += ".map((r) => { const b = r.getBoundingClientRect(); return b.left + b.width / 2; })"
+    for locale, reading in (("ar-SA", "rtl"), ("fr-FR", "ltr")):
+        projector = phone(browser, locale=locale)
+        projector.set_viewport_size({"width": 1920, "height": 1080})
+        projector.goto(live_server.url + room)
+        assert projector.locator("html").get_attribute("dir") == reading
+        assert projector.evaluate(WIDE) <= 0
+        # The bracket's slide on screen, whichever the cycle shows now.
+        projector.evaluate(
+            "() => document.querySelectorAll('.room-slide').forEach((s) =>"
+            " s.classList.toggle('is-shown', s.classList.contains('room-slide-bracket')))"
+        )
+        columns = projector.evaluate(middles)
+        assert len(columns) == 3, columns
+        order = sorted(columns, reverse=reading == "rtl")
+        assert columns == order, (reading, columns)
+        projector.context.close()
     assert CSP_PROBLEMS == []
