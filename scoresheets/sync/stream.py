@@ -387,17 +387,23 @@ class EventStreamASGI:
             except TimeoutError:
                 return await self.app(scope, receive, send)
         token, field = found
-        version = await loop_threads.run(_stored_version, token, field)
-        if version is None:  # unknown token, or no database: Django's 404 or 503
-            return await self.app(scope, receive, send)
+        # The slot first: past a cap the answer costs no database read (a
+        # flood of 5,000 attempts read 5,000 versions: bench_hall_flood.py).
+        # A 429 says nothing of the token, known or not.
         environ["REMOTE_ADDR"] = (scope.get("client") or ("",))[0]
         address = ratelimits.address_key("streams", SimpleNamespace(META=environ))
         if not SLOTS.take(address, token):
             return await _send_refused(send)
         try:
+            version = await loop_threads.run(_stored_version, token, field)
+            if version is None:  # unknown token, or no database: Django's 404 or 503
+                SLOTS.give(address, token)
+                address = None
+                return await self.app(scope, receive, send)
             await self._stream(token, field, version, headers, receive, send)
         finally:
-            SLOTS.give(address, token)
+            if address is not None:
+                SLOTS.give(address, token)
         return None
 
     async def _stream(
