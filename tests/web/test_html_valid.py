@@ -84,6 +84,17 @@ def make_concours():
     return concours
 
 
+def make_knockout():
+    """A knockout of six teams (two byes), its bracket drawn, its first
+    match played (issue 30: the bracket on every page that shows it)."""
+    from tests.web.test_concours_knockout import make, playing, win
+
+    concours = make(third_place=True)
+    cs.concours_draw(concours=concours)
+    win(playing(concours)[0])
+    return concours
+
+
 def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     fixture = make_fixture()
     coinche, _second = add_coinche_matches(fixture.table)
@@ -93,6 +104,7 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     table = fixture.table
     player = fixture.ids["Léa"]
     concours = make_concours()
+    knockout = make_knockout()
     klaverjas = services.match_create(
         names=["Anouk", "Bram", "Cor", "Daan"], rules=KlaverjasRules()
     )
@@ -136,6 +148,9 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
         "concours-table-none": (f"/voir/concours/{concours.read_token}/table/99/", None),
         "concours-cards": (f"/c/{concours.token}/cartes/", None),
         "concours-organiser": (f"/c/{concours.token}/", None),
+        "knockout-organiser": (f"/c/{knockout.token}/", None),
+        "knockout-room": (f"/voir/concours/{knockout.read_token}/salle/?equipe=1", None),
+        "knockout-results": (f"/voir/concours/{knockout.read_token}/resultats/", None),
         "concours-entrant-edit": (f"/c/{concours.token}/inscription/2/", None),
         "concours-entrant-edit-refused": (
             f"/c/{concours.token}/inscription/2/",
