@@ -124,6 +124,12 @@ class WebGame:
       the taker, the contract, trick points, capot, belote, announcements);
       ``data``: a match-document hand, ``who``: the taker's name,
       ``team_name(team)``: a team's name;
+    - ``score_parts(result) -> {side: (part, ...)} | None``: the parts of
+      each side's score on a hand that its sheet writes in columns of their
+      own (klaverjas: the points, then the roem), from the engine's result,
+      ``None`` for a hand it writes as one figure; ``score_part_labels``:
+      the head's name of each part; ``None``: one figure a hand (the
+      others);
     - ``problems``: the message of each problem code only its engine gives
       (a code of its engine alone), in the user's language, wherever a
       problem is said (``game_forms.problem_message``).
@@ -148,6 +154,8 @@ class WebGame:
     penalty_points: tuple[int, ...] = ()
     row_badges: Callable[[Any, Any], list[tuple[str | None, str]]] | None = None
     summary: Callable[[Mapping[str, Any], str, Callable[[str], str]], list[str]] | None = None
+    score_parts: Callable[[Any], Mapping[str, tuple[int, ...]] | None] | None = None
+    score_part_labels: tuple[Any, ...] = ()
     problems: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     @property

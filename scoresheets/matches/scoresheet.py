@@ -102,6 +102,19 @@ class RowView:
         return [(side, score[side], totals[side]) for side in self.match.sides]
 
     @property
+    def side_parts(self) -> list[tuple[str, tuple[int, ...], Any]]:
+        """Each side's (code, parts of its score on the hand, running total),
+        in the match's order of sides, for a game whose sheet writes the
+        parts in columns of their own (its ``WebGame.score_parts``:
+        klaverjas' points and roem); empty otherwise (``sides``)."""
+        game = registry.game_of(self.match)
+        parts = None if game.score_parts is None else game.score_parts(self.result)
+        if not parts:
+            return []
+        totals = self.result.totals
+        return [(side, tuple(parts[side]), totals[side]) for side in self.match.sides]
+
+    @property
     def explanation(self) -> str:
         """The hand's one-line explanation, in the active language."""
         return explain_result(self.match, self.given, self.result)
@@ -118,6 +131,12 @@ class Scoresheet:
     hands: tuple[Hand, ...]
     result: scoring.MatchResult
     deleted: tuple[Hand, ...] = ()
+
+    @property
+    def score_part_labels(self) -> tuple[Any, ...]:
+        """The head's names of the parts of a side's score in their own
+        columns (``RowView.side_parts``), empty for one figure a hand."""
+        return registry.game_of(self.match).score_part_labels
 
     def player(self, seat: int | None) -> Player | None:
         if seat is None:

@@ -114,6 +114,11 @@ def test_a_klaverjas_match_on_four_phones_in_dutch(live_server, browser):
     assert result.finished and result.winner == "A"
     _save(phones[3], 4)
     _all_show(phones, 4, expected())
+    # Each team's points and roem in their columns: 390 px wide, no sideways scroll.
+    width = phones[3].evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+    # The shot shows the sheet itself: its head and rows, not the page's foot.
+    phones[3].locator("#hands").evaluate("hands => hands.scrollIntoView()")
     shot(phones[3], "klaverjas-sheet-end")
     # The contract's arithmetic: A 110 + 212 (B nat: 162 + 50) + 302 (pit:
     # 162 + 40 + 100) = 624; B 72 + 262 (A revoked: 162 + 100) = 334.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -199,3 +200,28 @@ def test_a_hand_is_summed_up_in_its_own_words_in_the_history(client: Client):
     sheet = match_get_scoresheet(Match.objects.get())
     line = sheet.hand_summary(sheet.hands[0])
     assert line == "Cor joue · points Anouk & Cor 100 · roem Bram & Daan 50"
+
+
+def test_the_sheet_shows_each_teams_points_and_roem_in_their_own_columns(client: Client):
+    match = _new_match(client)
+    # Anouk (A) plays and makes it: A 100 points and 20 roem, B 62 and 50.
+    _type(client, match, taker="1", points="100", points_team="A", roem_a="20", roem_b="50")
+    # Bram (B) plays, 70 for B, 20 roem for A: nat, A takes 162 and the 20.
+    _type(client, match, taker="2", points="70", points_team="B", roem_a="20")
+    sheet = client.get(f"/m/{match.token}/").content.decode()
+    head = re.search(r'<div class="hand-head".*?</div>', sheet, re.S).group()
+    parts = '<span class="hand-parts"><small>points</small><small>roem</small></span>'
+    assert head.count(parts) == 2, head
+    cells = re.findall(
+        r'<span class="hand-score (team-[ab])"><span class="hand-parts">'
+        r"<b>(\d+)</b><span>(\d+)</span></span><small>(\d+)</small></span>",
+        sheet,
+    )
+    # Newest first: each team's points, its roem, its running total.
+    assert cells == [
+        ("team-a", "162", "20", "302"),
+        ("team-b", "0", "0", "112"),
+        ("team-a", "100", "20", "120"),
+        ("team-b", "62", "50", "112"),
+    ]
+    assert "Donnes jouées : 2 / 16" in sheet and ">Nat<" in sheet

@@ -71,6 +71,17 @@ def summary(data: Any, who: str, team_name: Any) -> list[str]:
     return parts
 
 
+def score_parts(result: Any) -> dict[str, tuple[int, int]] | None:
+    """Each team's points and roem on a hand, as its columns on the sheet
+    (``WebGame.score_parts``): the result's ``extras`` (KLAVERJAS,
+    *Result*), ``None`` if it has none."""
+    extras = result.extras
+    if not extras:
+        return None
+    points, roem = extras["points"], extras["roem"]
+    return {team: (points[team], roem[team]) for team in ("A", "B")}
+
+
 def row_badges(given: Any, result: Any) -> list[tuple[str | None, str]]:
     """A klaverjas hand's badges on its row (``WebGame.row_badges``): "Nat"
     on the team that went nat, "Pit" and "Verzaakt" on their team, each

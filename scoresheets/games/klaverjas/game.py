@@ -22,5 +22,7 @@ GAME = WebGame(
     csv_words={"outcome": words.OUTCOMES},
     row_badges=explain.row_badges,
     summary=explain.summary,
+    score_parts=explain.score_parts,
+    score_part_labels=words.SCORE_PARTS,
     problems=words.PROBLEMS,
 )

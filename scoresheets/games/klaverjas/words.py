@@ -99,6 +99,10 @@ RULES: tuple[RuleWords, ...] = (
     ),
 )
 
+# The head of each team's columns on the sheet (``WebGame.score_part_labels``):
+# the paper sheet's "punten" and "roem".
+SCORE_PARTS = (_("points"), _("roem"))
+
 # The outcomes of a hand, as the sheet, the exports and the statistics say them.
 OUTCOMES = {"made": _("réussi"), "nat": _("nat"), "revoke": _("verzaken")}
 
