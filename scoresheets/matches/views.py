@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
@@ -36,6 +36,7 @@ from scoresheets.forms import (
     MatchForm,
     presets_for_script,
 )
+from scoresheets.game_forms import rules_form_class
 from scoresheets.games import registry
 from scoresheets.matches import services, share_image, uploads
 from scoresheets.matches.hand_views import compare_announcements, helper_response
@@ -50,7 +51,7 @@ from scoresheets.matches.match_page import (
 )
 from scoresheets.matches.scoresheet import match_get_scoresheet
 from scoresheets.matches.view_helpers import create_match, pop_share_first, remember, see_other
-from scoresheets.models import Match
+from scoresheets.models import Match, Player
 from scoresheets.season.views import my_seasons
 from scoresheets.sync import busy, caching
 from scoresheets.sync.entry import entry_form_html
@@ -311,44 +312,135 @@ def _page_of(match: Match, path: str) -> str:
 # --------------------------------------------------------------------------
 
 
+# The rules a match's length depends on, not one hand's: the calculator leaves
+# them to the engine's defaults (a game without a calculator's rules form).
+CALCULATOR_LEFT_OUT = frozenset(
+    {"target", "donnes", "rounds", "end", "games", "card_names", "win_needs_trick"}
+)
+# The games whose hand names a player (who plays, who bought, who announced):
+# the calculator seats four placeholder players at them.
+CALCULATOR_SEATED = frozenset({"klaverjas", "jass", "baloot"})
+_calculator_forms: dict[str, type] = {}
+
+
+def calculator_rules_form(game: Any) -> type:
+    """The calculator's rules form of ``game``: its own
+    (``WebGame.calculator_rules_form``), else its rules but those of a
+    match's length (:data:`CALCULATOR_LEFT_OUT`), without presets."""
+    if game.calculator_rules_form is not None:
+        return game.calculator_rules_form
+    if game.name not in _calculator_forms:
+        names = [words.name for words in game.rules if words.name not in CALCULATOR_LEFT_OUT]
+        _calculator_forms[game.name] = rules_form_class(
+            game.engine, game.rules, names=names, name=f"{game.name.title()}CalculatorRulesForm"
+        )
+    return _calculator_forms[game.name]
+
+
+def calculator_table(game: Any) -> tuple[Match, list[Player]]:
+    """An unsaved match of ``game`` with placeholder names: the teams "Nous"
+    and "Eux", or, at a game scored per player, "Joueur 1".. as its sides;
+    with four placeholder players at a game whose hand names a player."""
+    match = Match(game=game.name, team_a_name=gettext("Nous"), team_b_name=gettext("Eux"))
+    seat_names = [gettext("Joueur %(number)s") % {"number": seat} for seat in range(1, 5)]
+    if game.engine.players:
+        names = dict(zip(game.engine.players, seat_names, strict=False))
+        match.team_a_name, match.team_b_name = names["A"], names["B"]
+        match.team_c_name = names.get("C", "")
+    players = []
+    if game.name in CALCULATOR_SEATED:
+        players = [
+            Player(match=match, seat=seat, name=seat_names[seat - 1]) for seat in range(1, 5)
+        ]
+    return match, players
+
+
+def calculator_url(game: Any) -> str:
+    """The calculator's page of ``game`` (the default game's without ``jeu``)."""
+    url = reverse("calculator")
+    return url if game is registry.DEFAULT else f"{url}?jeu={game.name}"
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def calculator(request: HttpRequest) -> HttpResponse:
-    """Score one hand without a match, with the rules chosen on the page
-    (announcements played unless unticked) and, optionally, a reserve carried
-    in from earlier litiges (the engine's ``score_match(..., reserve=)``)."""
+    """Score one hand of any game without a match (``?jeu=<name>``, the
+    default game without it; an unknown game is a 404), with the rules
+    chosen on the page (announcements played unless unticked) and, where
+    litiges keep a reserve, a reserve carried in from earlier litiges (the
+    engine's ``score_match(..., reserve=)``)."""
     data = request.POST if request.method == "POST" else None
-    game = registry.DEFAULT  # the calculator scores the default game (belote)
+    chosen = request.GET.get("jeu")
+    if chosen:
+        try:
+            game = registry.get(chosen)
+        except registry.UnknownGame:
+            raise Http404(gettext("Ce jeu n'existe pas.")) from None
+    else:
+        game = registry.DEFAULT
     # Announcements are played by default here: their fields show at once.
-    rules_form = game.calculator_rules_form(data, prefix="rules", initial={"announcements": True})
+    rules_form = calculator_rules_form(game)(data, prefix="rules", initial={"announcements": True})
     reserve_form = CarriedReserveForm(data, prefix="calc")
-    names = {"A": gettext("Nous"), "B": gettext("Eux")}
-    form = game.hand_form(data, team_names=names, announcements=True)
-    context: dict[str, Any] = {"rules_form": rules_form, "form": form, "reserve_form": reserve_form}
+    match, players = calculator_table(game)
+    names = {side: match.team_name(side) for side in match.sides}
+    rules = rules_form.rules() if rules_form.is_bound and rules_form.is_valid() else None
+    if rules is None:  # the page's defaults (unbound), or rules refused: the form's initial
+        initial = {
+            name: rules_form.get_initial_for_field(field, name)
+            for name, field in rules_form.fields.items()
+        }
+        try:
+            rules = rules_form.engine.rules_type(
+                **{n: initial[n] for n in rules_form.rule_names() if n in initial}
+            )
+        except (TypeError, ValueError):
+            rules = rules_form.engine.rules_type()
+
+    def build(data: Any = None, initial: dict[str, Any] | None = None) -> HandForm:
+        return game.hand_form(
+            data,
+            team_names=names,
+            players=players,
+            announcements=True,
+            rules=None if game is registry.DEFAULT else rules,
+            initial=initial,
+        )
+
+    form = build(data)
+    reserve_shown = "litige" in rules_form.fields
+    context: dict[str, Any] = {
+        "rules_form": rules_form,
+        "form": form,
+        "reserve_form": reserve_form,
+        "reserve_shown": reserve_shown,
+        "game": game,
+        "games": [(each, calculator_url(each)) for each in registry.GAMES.values()],
+        "action": calculator_url(game),
+    }
     status = 200
-    if announcement_helper.is_compare(data):
+    if "ann_points" in form.fields and announcement_helper.is_compare(data):
         # Nothing is scored: the comparison only fills in the announcements.
         def rebuild(initial: dict[str, Any]) -> HandForm:
-            return game.hand_form(team_names=names, announcements=True, initial=initial)
+            return build(initial=initial)
 
         helper, form, status = compare_announcements(request, form, None, rebuild)
         if request.htmx:
             return helper_response(request, helper, form, None, status)
         context.update(form=form, helper=helper)
         return render(request, "scoresheets/calculator.html", context, status=status)
-    valid = data is not None and all(
-        [rules_form.is_valid(), reserve_form.is_valid(), form.is_valid()]
-    )
+    forms_valid = [rules_form.is_valid(), form.is_valid()]
+    if reserve_shown:
+        forms_valid.append(reserve_form.is_valid())
+    valid = data is not None and all(forms_valid)
     if data is not None and not valid:
         status = 422
     elif data is not None:
-        # An unsaved match carries the rules and team names the templates show.
-        rules = rules_form.rules()
-        match = Match(team_a_name=names["A"], team_b_name=names["B"], game=game.name)
+        # An unsaved match carries the rules and names the templates show.
         match.set_rules(rules)
         hand = form.hand_input()
         # A reserve exists only where litiges put points aside (the field is hidden otherwise).
-        reserve = reserve_form.points() if rules.litige == scoring.LitigeRule.RESERVE else 0
+        litige = getattr(rules, "litige", None)
+        reserve = reserve_form.points() if litige == scoring.LitigeRule.RESERVE else 0
         write = attempt(
             request, lambda: scoring.score_match(match.rules, [hand], reserve=reserve), form
         )

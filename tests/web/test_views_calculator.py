@@ -164,3 +164,107 @@ def test_the_carried_reserve_in_english(client: Client):
     body = response.content.decode()
     assert "Reserve collected by Us: 81" in body
     assert "Reserve in play (earlier ties)" in body
+
+
+# --------------------------------------------------------------------------
+# Every game (issue 29): ?jeu=<name>
+# --------------------------------------------------------------------------
+
+# One valid hand of each game as the page posts it, and one it refuses.
+GAME_HANDS = {
+    "belote": {"taker": "A", "points": "92"},
+    "coinche": {"taker": "A", "bid": "80", "suit": "hearts", "points": "100"},
+    "klaverjas": {"taker": "1", "points": "100"},
+    "jass": {"taker": "1", "mode": "hearts", "points": "100"},
+    "baloot": {"taker": "1", "contract": "hokm", "points": "100"},
+    "belote3": {"taker": "A", "points_a": "100", "points_b": "40"},
+    "belote2": {"taker": "A", "points_a": "100"},
+}
+REFUSED_POINTS = "9999"
+
+
+def test_every_registered_game_has_a_hand_here():
+    from scoresheets.games import registry
+
+    assert set(GAME_HANDS) == set(registry.GAMES)
+
+
+def _engine_result(name: str, data: dict[str, str]):
+    """The engine's score of ``data`` under the page's default rules (its
+    default preset's, the match's length left to the engine)."""
+    from scoresheets import presets, scoring
+    from scoresheets.games import registry
+    from scoresheets.matches.views import CALCULATOR_LEFT_OUT, calculator_table
+
+    game = registry.get(name)
+    values = presets.DEFAULTS[name].values()
+    chosen = {
+        rule: values[rule]
+        for rule in presets.rule_names(name)
+        if rule in values and rule not in CALCULATOR_LEFT_OUT
+    }
+    if name == "belote":
+        chosen["announcements"] = True
+    rules = game.engine.rules_type(**chosen)
+    match, players = calculator_table(game)
+    form = game.hand_form(
+        data,
+        team_names={side: match.team_name(side) for side in match.sides},
+        players=players,
+        rules=rules,
+    )
+    assert form.is_valid(), form.errors
+    hand = form.hand_input()
+    return match, scoring.score_match(rules, [hand]).hands[0]
+
+
+@pytest.mark.parametrize("name", list(GAME_HANDS))
+def test_each_game_shows_its_form(client: Client, name: str):
+    response = client.get(f"/calculateur/?jeu={name}")
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert 'name="taker"' in body and 'name="rules-' in body
+    assert 'aria-current="page"' in body
+    url = "/calculateur/" if name == "belote" else f"/calculateur/?jeu={name}"
+    assert f'action="{url}"' in body
+
+
+def _page_rules(client: Client, name: str) -> dict[str, str]:
+    """The rule fields as the page shows them (its defaults, checked)."""
+    import re
+
+    body = client.get(f"/calculateur/?jeu={name}").content.decode()
+    rules = {}
+    for tag in re.findall(r"<input[^>]*>", body):
+        field = re.search(r'name="(rules-[^"]+)"', tag)
+        if field and re.search(r"\schecked", tag):
+            value = re.search(r'value="([^"]*)"', tag)
+            rules[field.group(1)] = value.group(1) if value else "on"
+    return rules
+
+
+@pytest.mark.parametrize("name", list(GAME_HANDS))
+def test_each_game_scores_a_hand_as_the_engine(client: Client, name: str):
+    data = GAME_HANDS[name]
+    response = client.post(f"/calculateur/?jeu={name}", {**_page_rules(client, name), **data})
+    body = response.content.decode()
+    assert response.status_code == 200, body
+    match, outcome = _engine_result(name, data)
+    assert 'class="outcome-line"' in body
+    for side in match.sides:
+        assert f'{match.team_name(side)} <b dir="ltr">+{outcome.score[side]}</b>' in body
+    assert Match.objects.count() == 0 and Hand.objects.count() == 0
+
+
+@pytest.mark.parametrize("name", list(GAME_HANDS))
+def test_each_game_refuses_a_bad_hand(client: Client, name: str):
+    data = {**_page_rules(client, name), **GAME_HANDS[name], "taker": ""}
+    response = client.post(f"/calculateur/?jeu={name}", data, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert response.status_code == 422
+    assert '<ul class="preview-problems">' in body and "<li>" in body
+
+
+def test_an_unknown_game_is_not_found(client: Client):
+    assert client.get("/calculateur/?jeu=tarot").status_code == 404
+    assert client.post("/calculateur/?jeu=tarot", {"taker": "A"}).status_code == 404
