@@ -361,6 +361,35 @@ def calculator_url(game: Any) -> str:
     return url if game is registry.DEFAULT else f"{url}?jeu={game.name}"
 
 
+def _calculator_game(request: HttpRequest) -> Any:
+    """The calculator's game: ``?jeu=<name>``, the default game without it.
+    Raises ``Http404`` for a game no package plays (never belote instead)."""
+    chosen = request.GET.get("jeu")
+    if not chosen:
+        return registry.DEFAULT
+    try:
+        return registry.get(chosen)
+    except registry.UnknownGame:
+        raise Http404(gettext("Ce jeu n'existe pas.")) from None
+
+
+def _calculator_rules(rules_form: Any) -> Any:
+    """The rules the hand form is built for: the posted ones when valid,
+    else (the page's first load, or rules refused) the form's initial."""
+    if rules_form.is_bound and rules_form.is_valid():
+        return rules_form.rules()
+    initial = {
+        name: rules_form.get_initial_for_field(field, name)
+        for name, field in rules_form.fields.items()
+    }
+    try:
+        return rules_form.engine.rules_type(
+            **{n: initial[n] for n in rules_form.rule_names() if n in initial}
+        )
+    except (TypeError, ValueError):
+        return rules_form.engine.rules_type()
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def calculator(request: HttpRequest) -> HttpResponse:
@@ -370,31 +399,13 @@ def calculator(request: HttpRequest) -> HttpResponse:
     litiges keep a reserve, a reserve carried in from earlier litiges (the
     engine's ``score_match(..., reserve=)``)."""
     data = request.POST if request.method == "POST" else None
-    chosen = request.GET.get("jeu")
-    if chosen:
-        try:
-            game = registry.get(chosen)
-        except registry.UnknownGame:
-            raise Http404(gettext("Ce jeu n'existe pas.")) from None
-    else:
-        game = registry.DEFAULT
+    game = _calculator_game(request)
     # Announcements are played by default here: their fields show at once.
     rules_form = calculator_rules_form(game)(data, prefix="rules", initial={"announcements": True})
     reserve_form = CarriedReserveForm(data, prefix="calc")
     match, players = calculator_table(game)
     names = {side: match.team_name(side) for side in match.sides}
-    rules = rules_form.rules() if rules_form.is_bound and rules_form.is_valid() else None
-    if rules is None:  # the page's defaults (unbound), or rules refused: the form's initial
-        initial = {
-            name: rules_form.get_initial_for_field(field, name)
-            for name, field in rules_form.fields.items()
-        }
-        try:
-            rules = rules_form.engine.rules_type(
-                **{n: initial[n] for n in rules_form.rule_names() if n in initial}
-            )
-        except (TypeError, ValueError):
-            rules = rules_form.engine.rules_type()
+    rules = _calculator_rules(rules_form)
 
     def build(data: Any = None, initial: dict[str, Any] | None = None) -> HandForm:
         return game.hand_form(
