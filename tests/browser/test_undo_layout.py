@@ -1,0 +1,40 @@
+"""Real browser: where the sheet comes to rest after a save, under the undo
+bar (a layout check, run on the embedded database only: it does not depend
+on the database, unlike tests/browser/test_undo.py's, which run on both)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.phones import phone
+from tests.browser.test_conflicts import elsewhere
+from tests.browser.test_undo import type_hand
+from tests.factories import make_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_after_a_save_the_totals_are_on_screen_below_the_undo_bar(live_server, browser):
+    """Review (newcomer): the phone that saved stayed scrolled down its form,
+    the new totals out of sight; a corrected hand came to rest under the bar."""
+    match = elsewhere(make_match)
+    page = phone(browser)
+    page.emulate_media(reduced_motion="reduce")  # no smooth scroll to wait for
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    type_hand(page, taker="Alice", points=100)
+    page.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
+    page.locator("#hand-1").wait_for()
+    bar = page.locator("#undo-bar")
+    bar.get_by_role("button", name="Annuler").wait_for()
+    # The scroll to the totals comes after the swap: wait for where it ends.
+    page.wait_for_function(
+        """() => {
+            const board = document.querySelector("#scoreboard").getBoundingClientRect();
+            const bar = document.querySelector("#undo-bar").getBoundingClientRect();
+            return board.top >= bar.bottom - 1 && board.top < innerHeight / 3;
+        }"""
+    )
+    board = page.locator("#scoreboard").bounding_box()
+    assert board["y"] >= bar.bounding_box()["y"] + bar.bounding_box()["height"] - 1
+    assert board["y"] < 844 / 3  # at the top of the screen, the totals in sight
+    page.context.close()
