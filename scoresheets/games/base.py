@@ -126,10 +126,13 @@ class WebGame:
       ``team_name(team)``: a team's name;
     - ``score_parts(result) -> {side: (part, ...)} | None``: the parts of
       each side's score on a hand that its sheet writes in columns of their
-      own (klaverjas: the points, then the roem), from the engine's result,
+      own (a Dutch sheet's points, then roem), from the engine's result,
       ``None`` for a hand it writes as one figure; ``score_part_labels``:
       the head's name of each part; ``None``: one figure a hand (the
       others);
+    - ``calculator_seats``: whether the calculator seats four placeholder
+      players ("Joueur 1"..), for a game whose hand names a player (who
+      plays, who bought, who announced);
     - ``problems``: the message of each problem code only its engine gives
       (a code of its engine alone), in the user's language, wherever a
       problem is said (``game_forms.problem_message``).
@@ -156,6 +159,7 @@ class WebGame:
     summary: Callable[[Mapping[str, Any], str, Callable[[str], str]], list[str]] | None = None
     score_parts: Callable[[Any], Mapping[str, tuple[int, ...]] | None] | None = None
     score_part_labels: tuple[Any, ...] = ()
+    calculator_seats: bool = False
     problems: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     @property

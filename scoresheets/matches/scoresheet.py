@@ -106,7 +106,7 @@ class RowView:
         """Each side's (code, parts of its score on the hand, running total),
         in the match's order of sides, for a game whose sheet writes the
         parts in columns of their own (its ``WebGame.score_parts``:
-        klaverjas' points and roem); empty otherwise (``sides``)."""
+        a Dutch sheet's points and roem); empty otherwise (``sides``)."""
         game = registry.game_of(self.match)
         parts = None if game.score_parts is None else game.score_parts(self.result)
         if not parts:

@@ -317,9 +317,6 @@ def _page_of(match: Match, path: str) -> str:
 CALCULATOR_LEFT_OUT = frozenset(
     {"target", "donnes", "rounds", "end", "games", "card_names", "win_needs_trick"}
 )
-# The games whose hand names a player (who plays, who bought, who announced):
-# the calculator seats four placeholder players at them.
-CALCULATOR_SEATED = frozenset({"klaverjas", "jass", "baloot"})
 _calculator_forms: dict[str, type] = {}
 
 
@@ -348,7 +345,7 @@ def calculator_table(game: Any) -> tuple[Match, list[Player]]:
         match.team_a_name, match.team_b_name = names["A"], names["B"]
         match.team_c_name = names.get("C", "")
     players = []
-    if game.name in CALCULATOR_SEATED:
+    if game.calculator_seats:  # its hand names a player (WebGame.calculator_seats)
         players = [
             Player(match=match, seat=seat, name=seat_names[seat - 1]) for seat in range(1, 5)
         ]

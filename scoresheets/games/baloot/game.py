@@ -26,4 +26,5 @@ GAME = WebGame(
     row_badges=explain.row_badges,
     summary=explain.summary,
     problems=words.PROBLEMS,
+    calculator_seats=True,
 )

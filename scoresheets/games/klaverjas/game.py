@@ -25,4 +25,5 @@ GAME = WebGame(
     score_parts=explain.score_parts,
     score_part_labels=words.SCORE_PARTS,
     problems=words.PROBLEMS,
+    calculator_seats=True,
 )
