@@ -166,10 +166,21 @@ def events(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse
     """The event stream of the match of ``token`` (its token, or its read
     token with ``read_only``); 404 for an unknown token, 204 when push is off."""
     field = "read_token" if read_only else "token"
-    # Its kind of token checked in the database, once a stream (the cache keeps
-    # both kinds of token under one key space: a read token must not open the
-    # writing route's stream).
-    known = Match.objects.filter(**{field: token}).exists()
+    # The slot first, as EventStreamASGI takes it: past a cap the answer
+    # costs no database read, and a 429 says nothing of the token.
+    streaming = request.method != "HEAD" and push.stream_offered()
+    address = ratelimits.address_key("streams", request) if streaming else None
+    if address is not None and not SLOTS.take(address, token):
+        return _refused()
+    try:
+        # Its kind of token checked in the database, once a stream (the cache
+        # keeps both kinds of token under one key space: a read token must not
+        # open the writing route's stream).
+        known = Match.objects.filter(**{field: token}).exists()
+    except BaseException:
+        if address is not None:
+            SLOTS.give(address, token)
+        raise
     if isinstance(request, ASGIRequest):
         # Django's ASGI handler gives the request's connection back only when
         # the response ends: a stream's would be held for its whole life
@@ -177,14 +188,14 @@ def events(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse
         # stream reads in threads that give theirs back.
         close_old_connections()
     if not known:
+        if address is not None:
+            SLOTS.give(address, token)
         raise Http404
-    if not push.stream_offered():  # pages kept from before push was turned off
-        return HttpResponse(status=204)
-    if request.method == "HEAD":  # the headers alone (never a stream that nobody reads)
+    if address is None:
+        if not push.stream_offered():  # pages kept from before push was turned off
+            return HttpResponse(status=204)
+        # HEAD: the headers alone (never a stream that nobody reads)
         return _headers(HttpResponse(content_type=EVENT_STREAM))
-    address = ratelimits.address_key("streams", request)
-    if not SLOTS.take(address, token):
-        return _refused()
     heartbeat = pwa.timings()["stream_heartbeat"] / 1000
     lifetime = random.uniform(*LIFETIME)
     head = f"retry: {random.randint(*RETRY_MS)}\n\n"

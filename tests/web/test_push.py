@@ -563,6 +563,25 @@ def test_a_stream_past_its_token_s_cap_is_a_429_until_one_closes(client: Client,
     assert slots.take(ratelimits.address_key("streams", refused.wsgi_request), match.token)
 
 
+@override_settings(PUSH_BACKEND="local")
+@pytest.mark.parametrize("known", [True, False])
+def test_django_s_own_stream_view_refuses_past_a_cap_before_the_database(
+    client: Client, monkeypatch, django_assert_num_queries, known
+):
+    """Issue 27, point 4: what Django itself serves of the streams (a query
+    string, a process's first stream) took its slot only after reading the
+    token in the database; past a cap that read was the flood's cost. A 429
+    says nothing of the token, known or not."""
+    match = play(make_match(), hand("A", 100))
+    slots = stream.StreamSlots(per_address=0, per_token=100, total=100)
+    monkeypatch.setattr(stream, "SLOTS", slots)
+    token = match.token if known else "x" * len(match.token)
+    with django_assert_num_queries(0):
+        refused = client.get(f"/m/{token}/events/?v=1")
+    assert refused.status_code == 429
+    assert slots.open == 0
+
+
 def test_the_total_stays_below_the_process_s_file_descriptors():
     import resource
 
