@@ -57,21 +57,25 @@ class Subscription:
 
     ``deliver`` may be called from any thread. A thread waits with
     :meth:`wait`; a coroutine (created in its event loop) with :meth:`await_`.
+    Small on purpose (issue 31, a held stream's memory): slots, a thread's
+    event only for a thread's stream, and a coroutine waits on one future
+    and one timer, not on a task (``asyncio.wait_for``).
     """
+
+    __slots__ = ("_event", "_loop", "_told", "_waiter", "token", "tokens")
 
     def __init__(self, token: str, *more: str) -> None:
         self.token = token
         # Every token it hears (a concours' stream hears its tables' matches too).
         self.tokens = (token, *more)
         self._told: int | None = None
-        self._event = threading.Event()
+        self._event: threading.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._async_event: asyncio.Event | None = None
+        self._waiter: asyncio.Future | None = None
         try:
             self._loop = asyncio.get_running_loop()
-            self._async_event = asyncio.Event()
         except RuntimeError:
-            pass
+            self._event = threading.Event()
 
     def deliver(self, version: int) -> None:
         """Tell the stream: ``version`` (or :data:`CHECK`)."""
@@ -79,9 +83,15 @@ class Subscription:
         if self._loop is not None:
             # A closed loop (RuntimeError): the stream is gone.
             with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._async_event.set)  # type: ignore[union-attr]
+                self._loop.call_soon_threadsafe(self._wake)
         else:
-            self._event.set()
+            self._event.set()  # type: ignore[union-attr]
+
+    def _wake(self) -> None:
+        """In the loop: end the coroutine's wait, if it waits."""
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     def _take(self) -> int | None:
         told, self._told = self._told, None
@@ -89,16 +99,22 @@ class Subscription:
 
     def wait(self, timeout: float) -> int | None:
         """Block until told or ``timeout`` s; the version told (CHECK, None)."""
+        assert self._event is not None
         self._event.wait(timeout)
         self._event.clear()
         return self._take()
 
     async def await_(self, timeout: float) -> int | None:
         """The same, for a coroutine of the loop the subscription was made in."""
-        assert self._async_event is not None
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._async_event.wait(), timeout)
-        self._async_event.clear()
+        assert self._loop is not None
+        if self._told is None:  # told meanwhile: no wait
+            waiter = self._waiter = self._loop.create_future()
+            timer = self._loop.call_later(timeout, self._wake)
+            try:
+                await waiter
+            finally:
+                timer.cancel()
+                self._waiter = None
         return self._take()
 
 

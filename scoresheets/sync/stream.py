@@ -26,8 +26,6 @@ server, which is fine for a few phones. ``PUSH_BACKEND=off`` answers 204:
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import functools
 import logging
 import random
 import resource
@@ -250,9 +248,10 @@ async def _async_stream(
     """The stream's chunks in an event loop; ``first``: the version already
     read for its first event (else read here)."""
     subscription = push.HUB.subscribe(token)  # in the loop: woken by the loop
-    read = functools.partial(loop_threads.run, _read_version)
     try:
-        sent = first if first is not None else await read(token, field=field)
+        sent = first
+        if sent is None:
+            sent = await loop_threads.run(_read_version, token, field=field)
         yield head + _event(sent or 0)
         end = time.monotonic() + lifetime
         while time.monotonic() < end:
@@ -265,7 +264,7 @@ async def _async_stream(
                 # read it as the poll does (the database, the cache repaired).
                 told = cached if cached is not None and cached >= (sent or 0) else None
             if told is None or told == push.CHECK:  # check it ourselves
-                told = await read(token, field=field, seen=sent)
+                told = await loop_threads.run(_read_version, token, field=field, seen=sent)
             sent, chunk = _next(told, sent)
             yield chunk
     except Exception as error:  # the version cannot be read: end; the phone polls
@@ -405,6 +404,7 @@ class EventStreamASGI:
         address = ratelimits.address_key("streams", SimpleNamespace(META=environ))
         if not SLOTS.take(address, token):
             return await _send_refused(send)
+        del environ  # not held for the stream's life (issue 31: its memory)
         try:
             version = await loop_threads.run(_stored_version, token, field)
             if version is None:  # unknown token, or no database: Django's 404 or 503
@@ -437,8 +437,12 @@ class EventStreamASGI:
             first=version,
         )
         expires = (b"expires", formatdate(usegmt=True).encode())
-        start = {"type": "http.response.start", "status": 200, "headers": [*headers, expires]}
-        await _serve(start, chunks, receive, send)
+        await _serve(
+            {"type": "http.response.start", "status": 200, "headers": [*headers, expires]},
+            chunks,
+            receive,
+            send,
+        )
 
     def _keeping(self, secure: bool, send: Callable) -> Callable:
         """A ``send`` that keeps the headers of Django's stream."""
@@ -492,26 +496,68 @@ async def _serve(
     start: dict, chunks: AsyncIterator[str], receive: Callable, send: Callable
 ) -> None:
     """Send ``start`` then each chunk, until the chunks end or the phone
-    goes (``http.disconnect``, or a send that fails): the stream's generator
-    is closed either way (its subscription goes)."""
+    goes (``http.disconnect``): the stream's generator is closed either way
+    (its subscription goes).
 
-    async def pump() -> None:
+    Served in the request's own task: the phone's going cancels it
+    (:class:`_Departure`), and only that cancellation is taken as the end;
+    the server's own (a shutdown) goes on up. Issue 31: a stream held two
+    tasks of its own, a sender and a listener (2.9 KB of its 14.7)."""
+    departure = _Departure(receive, asyncio.current_task())  # type: ignore[arg-type]
+    try:
         await send(start)
+        del start  # its headers: not held for the stream's life
         async for chunk in chunks:
             await send({"type": "http.response.body", "body": chunk.encode(), "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
-
-    async def listen() -> None:
-        while (await receive())["type"] != "http.disconnect":
-            pass
-
-    tasks = [asyncio.ensure_future(pump()), asyncio.ensure_future(listen())]
-    try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:
+        if not departure.gone or departure.task.uncancel():
+            raise  # not (only) the phone's going: the server's
     finally:
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        departure.stop()
         await chunks.aclose()  # type: ignore[attr-defined]
+
+
+class _Departure:
+    """Watches ``receive`` for the phone's going (``http.disconnect``, or a
+    ``receive`` that fails) and cancels ``task`` then, once.
+
+    A server whose ``receive()`` returns a future (granian) is watched by a
+    callback on it: no task. A coroutine (Django's test client, uvicorn) is
+    wrapped in one task (``asyncio.ensure_future``)."""
+
+    __slots__ = ("_receive", "_waiting", "gone", "task")
+
+    def __init__(self, receive: Callable, task: asyncio.Task) -> None:
+        self.task = task
+        self.gone = False
+        self._receive = receive
+        self._waiting: asyncio.Future | None = None
+        self._listen()
+
+    def _listen(self) -> None:
+        waiting = self._receive()
+        if not asyncio.isfuture(waiting):
+            waiting = asyncio.ensure_future(waiting)
+        self._waiting = waiting
+        waiting.add_done_callback(self._heard)
+
+    def _heard(self, waiting: asyncio.Future) -> None:
+        if self._waiting is not waiting or waiting.cancelled():
+            return  # stopped
+        failed = waiting.exception() is not None
+        if failed or waiting.result().get("type") == "http.disconnect":
+            self.gone = True
+            self._waiting = None
+            self.task.cancel()
+        else:  # the request's (empty) body: listen on
+            self._listen()
+
+    def stop(self) -> None:
+        """Stop watching (the stream ended): a coroutine's task is cancelled;
+        a server's future is left to its server."""
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None:
+            waiting.remove_done_callback(self._heard)
+            if isinstance(waiting, asyncio.Task):
+                waiting.cancel()

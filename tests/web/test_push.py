@@ -593,3 +593,70 @@ def test_the_total_stays_below_the_process_s_file_descriptors():
     assert not slots.take("c", "t3")  # the total
     slots.give("a", "t1")
     assert slots.take("c", "t3")
+
+
+# Issue 31: a held stream cost 14.7 KB of Python memory (bench/README.md,
+# "A held stream"): besides its request's own task, two tasks of its own
+# (sending and listening for the phone's going) and a third at each wait
+# (``asyncio.wait_for``), with a thread's and a loop's event each. A server
+# such as granian hands ``receive`` a future: the stream now holds no task
+# of its own there, and still ends when the phone goes.
+
+
+async def _hold_on_futures(app, path: str, phones: int) -> tuple[list[int], int]:
+    """``phones`` streams of ``path`` on ``app`` whose ``receive`` returns a
+    future, as granian's does: the tasks alive while they are held (beyond
+    the phones' own and this one), then every phone goes; the statuses."""
+    loop = asyncio.get_running_loop()
+    leaving: list[asyncio.Future] = []
+    statuses: list[int] = []
+    firsts: list[asyncio.Event] = []
+
+    def phone() -> asyncio.Task:
+        asked: list[bool] = []
+        came = asyncio.Event()
+        firsts.append(came)
+
+        def receive() -> asyncio.Future:
+            answer = loop.create_future()
+            if not asked:  # the GET's empty body first
+                asked.append(True)
+                answer.set_result({"type": "http.request", "body": b"", "more_body": False})
+            else:
+                leaving.append(answer)
+            return answer
+
+        async def send(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                statuses.append(message["status"])
+            if b"data: " in message.get("body", b""):
+                came.set()
+
+        return asyncio.ensure_future(app(asgi_scope(path), receive, send))
+
+    served = [phone() for _ in range(phones)]
+    await asyncio.wait_for(asyncio.gather(*(came.wait() for came in firsts)), 10)
+    for _ in range(3):
+        await asyncio.sleep(0.01)  # settled: every stream waits for its next event
+    extra = len(asyncio.all_tasks()) - len(served) - 1
+    for answer in leaving:
+        answer.set_result({"type": "http.disconnect"})
+    await asyncio.wait_for(asyncio.gather(*served), 10)
+    return statuses, extra
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(PUSH_BACKEND="local")
+def test_a_held_stream_holds_no_task_of_its_own_when_receive_is_a_future(monkeypatch):
+    match = play(make_match(), hand("A", 100))
+    slots = stream.StreamSlots(per_address=100, per_token=100, total=100)
+    monkeypatch.setattr(stream, "SLOTS", slots)
+    app = stream.EventStreamASGI(counting_django()[0])
+    path = f"/voir/{match.read_token}/events/"
+    asyncio.run(asgi_stream(app, path))  # the process's first stream: Django's
+    streams = push.HUB.count()
+
+    statuses, extra = asyncio.run(_hold_on_futures(app, path, 5))
+    assert statuses == [200] * 5
+    assert extra == 0
+    assert slots.open == 0 and push.HUB.count() == streams  # the phones went
