@@ -24,7 +24,16 @@ from scoresheets.scoring.kernel import DONNES_MAX, DONNES_MIN, Engine, Rounding
 if TYPE_CHECKING:
     from django import forms
 
-__all__ = ["ANNOUNCEMENTS", "DONNES", "ROUNDING", "TARGET", "RuleWords", "WebGame"]
+__all__ = [
+    "ANNOUNCEMENTS",
+    "DONNES",
+    "HANDS_PLAYED",
+    "ROUNDING",
+    "TARGET",
+    "PlayerFigureWords",
+    "RuleWords",
+    "WebGame",
+]
 
 
 @dataclass(frozen=True)
@@ -90,6 +99,34 @@ ANNOUNCEMENTS = RuleWords(
 
 
 @dataclass(frozen=True)
+class PlayerFigureWords:
+    """The words of a game's player figures on a table's player page (its
+    ``words.py``; the figures are its ``stats.py``'s, ``FIGURES``):
+
+    - ``title``: the heading of the game's block on a page that shows
+      several games ("Donnes de belote"); a page of one game says "Donnes";
+      ``None``: the game's name;
+    - ``rows``: ``(figure, label)`` of each figure shown, in the page's
+      order: ``figure`` an attribute of the game's figures (a count, or an
+      average, ``None`` when there is nothing to average, shown "–");
+    - ``hint``: what the figures count, said under them ("" for nothing).
+    """
+
+    title: Any
+    rows: tuple[tuple[str, Any], ...]
+    hint: Any = ""
+
+
+# The words of a game without figures of its own (its package has no
+# stats.py: scoresheets.scoring.figures.HANDS_PLAYED).
+HANDS_PLAYED = PlayerFigureWords(
+    title=None,
+    rows=(("hands_played", _("Donnes jouées")),),
+    hint=_("Toutes les donnes jouées, parties en cours comprises."),
+)
+
+
+@dataclass(frozen=True)
 class WebGame:
     """One game as the pages know it (its folder's ``GAME``).
 
@@ -135,7 +172,12 @@ class WebGame:
       plays, who bought, who announced);
     - ``problems``: the message of each problem code only its engine gives
       (a code of its engine alone), in the user's language, wherever a
-      problem is said (``game_forms.problem_message``).
+      problem is said (``game_forms.problem_message``);
+    - ``player_figures``: the words of its figures on a table's player page
+      (:class:`PlayerFigureWords`; its figures are its package's
+      ``stats.py``'s); ``player_figures_partial``: a template of its own
+      shown after them, given the player's ``figures`` (coinche's contracts
+      by bid), "" for none.
 
     Its worked cases are its engine's (``Engine.case_folders``).
     """
@@ -161,6 +203,8 @@ class WebGame:
     score_part_labels: tuple[Any, ...] = ()
     calculator_seats: bool = False
     problems: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    player_figures: PlayerFigureWords = HANDS_PLAYED
+    player_figures_partial: str = ""
 
     @property
     def name(self) -> str:

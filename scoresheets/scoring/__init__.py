@@ -11,6 +11,8 @@
   ``scoring.belote`` and ``scoring.coinche``.
 - :mod:`scoresheets.scoring.engines`: the registry of the games' engines by
   name (``ENGINES``, ``Game``, ``engine_named``, ``engine_for``).
+- :mod:`scoresheets.scoring.figures`: the contract of a game's player
+  figures (``PlayerFigures``, each package's ``stats.py``; ``FIGURES``).
 - :mod:`scoresheets.scoring.document`: the match document of any game (the
   top-level ``game`` key chooses).
 - :mod:`scoresheets.scoring.announcements`: the announcement comparison
@@ -32,10 +34,11 @@ from scoresheets.games.belote import engine as belote
 from scoresheets.games.belote.engine import *  # noqa: F403  (belote's types, see belote.__all__)
 from scoresheets.games.coinche import engine as coinche
 from scoresheets.games.coinche.engine import *  # noqa: F403  (see coinche.__all__)
-from scoresheets.scoring import announcements, document, engines, kernel
+from scoresheets.scoring import announcements, document, engines, figures, kernel
 from scoresheets.scoring.announcements import *  # noqa: F403  (see announcements.__all__)
 from scoresheets.scoring.document import *  # noqa: F403  (every game, see document.__all__)
 from scoresheets.scoring.engines import *  # noqa: F403  (the registry, see engines.__all__)
+from scoresheets.scoring.figures import *  # noqa: F403  (see figures.__all__)
 from scoresheets.scoring.kernel import *  # noqa: F403  (the shared types, see kernel.__all__)
 
 __all__ = sorted(
@@ -44,6 +47,7 @@ __all__ = sorted(
         *belote.__all__,
         *coinche.__all__,
         *engines.__all__,
+        *figures.__all__,
         *document.__all__,
         *announcements.__all__,
     }

@@ -10,6 +10,12 @@ field ``game``, code ``invalid_choice``), never belote. A game absent from a
 match document is :data:`DEFAULT_GAME` (FORMAT, top-level key ``game``: a
 document without it is scored as before the key existed).
 
+Each package's pure ``stats.py`` exports its game's player figures
+(``FIGURES``, a :class:`~scoresheets.scoring.figures.PlayerFigures`): what
+a table's statistics count of a player's hands in that game's terms;
+:data:`FIGURES` lists them by name, beside the engines (a package without
+``stats.py``: the hands played only, ``figures.HANDS_PLAYED``).
+
 The web side (forms, words, templates) has its own registry,
 ``scoresheets.games.registry``, one object per engine named here.
 """
@@ -19,14 +25,17 @@ from __future__ import annotations
 import os
 from enum import StrEnum
 from importlib import import_module
+from importlib.util import find_spec
 from typing import Any
 
+from scoresheets.scoring.figures import HANDS_PLAYED, PlayerFigures
 from scoresheets.scoring.kernel import Engine, MatchError, problem
 
 __all__ = [
     "DEFAULT_GAME",
     "ENGINES",
     "EXTRA_GAMES_VARIABLE",
+    "FIGURES",
     "GAME_PACKAGES",
     "PACKAGES",
     "Game",
@@ -60,16 +69,29 @@ def _packages() -> tuple[str, ...]:
     return GAME_PACKAGES + tuple(name.strip() for name in extra.split(",") if name.strip())
 
 
-def _engines() -> tuple[dict[str, Engine], dict[str, str]]:
+def _engines() -> tuple[dict[str, Engine], dict[str, str], dict[str, PlayerFigures]]:
     engines: dict[str, Engine] = {}
     packages: dict[str, str] = {}
+    figures: dict[str, PlayerFigures] = {}
     for package in _packages():
         engine = import_module(f"{package}.engine").ENGINE
         if not isinstance(engine, Engine) or engine.name in engines:
             raise ImportError(f"{package}.engine: ENGINE is no Engine, or its name is taken")
         engines[engine.name] = engine
         packages[engine.name] = package
-    return engines, packages
+        figures[engine.name] = _figures(package)
+    return engines, packages, figures
+
+
+def _figures(package: str) -> PlayerFigures:
+    """The player figures of the game of ``package``: its ``stats.py``'s
+    ``FIGURES``, or the hands played only when it has none."""
+    if find_spec(f"{package}.stats") is None:
+        return HANDS_PLAYED
+    found = import_module(f"{package}.stats").FIGURES
+    if not isinstance(found, PlayerFigures):
+        raise ImportError(f"{package}.stats: FIGURES is no PlayerFigures")
+    return found
 
 
 _FOUND = _engines()
@@ -80,6 +102,10 @@ PACKAGES: dict[str, str] = _FOUND[1]
 """Every game's package (dotted path) by name, in the same order: its web
 side (``<package>.game``) and its files (scoresheets.games.assets) are found
 from it."""
+FIGURES: dict[str, PlayerFigures] = _FOUND[2]
+"""Every game's player figures by name, in the same order: each package's
+``stats.FIGURES`` (what a table's statistics count of a player's hands),
+or :data:`~scoresheets.scoring.figures.HANDS_PLAYED` for a package without."""
 
 DEFAULT_GAME: str = next(iter(ENGINES))
 """The game of a match document without ``game`` (FORMAT)."""

@@ -357,10 +357,13 @@ def test_a_belote_counts_for_the_holder_s_team_even_unnamed(table):
     assert (claire.belotes, claire.team_belotes) == (1, 3)
 
 
-def test_a_klaverjas_nat_counts_as_the_takers_fall():
-    """Issue 29: statistics in the game's terms. The taker of a klaverjas
-    hand that went nat (or whose team revoked) fell, as a belote taker who
-    is dedans: counted in ``dedans`` (the player page says "nat" in Dutch)."""
+def test_a_klaverjas_hand_counts_in_klaverjas_figures_not_in_belote_s():
+    """Issue 29: statistics in the game's terms. A klaverjas hand is no
+    belote hand: it adds nothing to belote's figures, and goes to
+    klaverjas' own (scoresheets/games/klaverjas/stats.py). A nat is the
+    playing player's; a revoke (verzaakt) is neither made nor nat, and
+    counts for the team that revoked (it was counted as a dedans of the
+    taker's before the games had their own figures)."""
     from scoresheets.games.klaverjas.engine import KlaverjasHand, KlaverjasRules
 
     match = build_match(
@@ -369,16 +372,23 @@ def test_a_klaverjas_nat_counts_as_the_takers_fall():
         seats=(ALICE, BOB, CLAIRE, DAN),
         rules=KlaverjasRules(),
         hands=[
-            KlaverjasHand("A", "A", 90),  # Alice plays and makes it
-            KlaverjasHand("B", "B", 70),  # Bob plays: nat
-            KlaverjasHand("A", revoke="A"),  # Claire plays, her team revokes
-            KlaverjasHand("B", revoke="A"),  # Dan plays, the other team revokes
+            KlaverjasHand("A", "A", 90),  # Alice plays and makes it: A 90
+            KlaverjasHand("B", "B", 70),  # Bob plays: 70 against 92, nat: B 0
+            KlaverjasHand("A", revoke="A"),  # Claire plays, her team revokes: A 0
+            KlaverjasHand("B", revoke="A"),  # Dan plays, the other team revokes: B 262
         ],
         taker_seats=[1, 2, 3, 4],
         belote_seats=[None] * 4,
     )
-    alice, bob, claire, dan = summarize(match).tallies
-    assert (alice.hands_taken, alice.contracts_made, alice.dedans) == (1, 1, 0)
-    assert (bob.hands_taken, bob.contracts_made, bob.dedans) == (1, 0, 1)
-    assert (claire.hands_taken, claire.dedans) == (1, 1)
-    assert (dan.hands_taken, dan.contracts_made, dan.dedans) == (1, 0, 0)
+    alice, bob, claire, dan = (player_stats(p, [match]) for p in (ALICE, BOB, CLAIRE, DAN))
+    assert (alice.hands_taken, alice.dedans, alice.belote_hands) == (0, 0, 0)
+    assert alice.games == ("klaverjas",) and alice.figures("belote") is None
+    kj = {p.player: p.figures("klaverjas") for p in (alice, bob, claire, dan)}
+    assert [f.hands_played for f in kj.values()] == [4, 4, 4, 4]
+    assert [(f.played, f.made, f.nat, f.revokes) for f in kj.values()] == [
+        (1, 1, 0, 2),
+        (1, 0, 1, 0),
+        (1, 0, 0, 2),
+        (1, 0, 0, 0),
+    ]
+    assert [f.points_played for f in kj.values()] == [90, 0, 0, 262]

@@ -34,10 +34,9 @@ import pickle
 from datetime import date
 
 from scoresheets import scoring
-from scoresheets.scoring import CoincheHand, CoincheRules, Pair
+from scoresheets.games.coinche.stats import BidRecord, CoincheStats
+from scoresheets.scoring import FIGURES, CoincheHand, CoincheRules, Pair
 from scoresheets.stats import (
-    BidRecord,
-    CoincheStats,
     PlayedMatch,
     build_match,
     player_stats,
@@ -220,7 +219,9 @@ def test_summaries_give_the_same_coinche_figures_and_survive_the_cache():
     table = [m1(), m2(), c1(), c2()]
     summaries = [summarize(match) for match in table]
     assert [s.game for s in summaries] == ["belote", "belote", "coinche", "coinche"]
-    assert summaries[0].coinche is None and summaries[2].coinche is not None
+    # Each keeps its own game's counts: coinche's bids and coinches beside belote's.
+    assert [len(s.tallies[0]) for s in summaries] == [len(FIGURES[s.game].names) for s in summaries]
+    assert len(summaries[0].tallies[0]) < len(summaries[2].tallies[0])
     assert [s.hands_played for s in summaries] == [4, 3, 3, 3]
     for player in players_of(table):
         assert player_stats(player, summaries) == player_stats(player, table)

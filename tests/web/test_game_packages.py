@@ -45,3 +45,18 @@ def test_no_template_or_static_file_outside_a_game_is_named_after_one():
         if set(re.split(r"[^a-z0-9]+", str(path.relative_to(folder)).lower())) & set(names)
     ]
     assert outside == []
+
+
+def test_a_games_player_figures_words_name_its_figures():
+    """Each game words its own figures (issue 29): every row of its words
+    (WebGame.player_figures) names a figure of its package's stats.py, so
+    that the player page shows each game's figures in its words."""
+    from scoresheets.scoring.engines import FIGURES
+
+    for name, game in registry.GAMES.items():
+        empty = FIGURES[name].empty()
+        rows = game.player_figures.rows
+        assert rows and len({figure for figure, _ in rows}) == len(rows), name
+        for figure, label in rows:
+            assert hasattr(empty, figure), (name, figure)
+            assert str(label), (name, figure)

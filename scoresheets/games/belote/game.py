@@ -22,4 +22,5 @@ GAME = WebGame(
     targets=(501, 1000, 2000),
     # A donne's points (dedans's 162).
     penalty_points=(TRICK_POINTS_TOTAL,),
+    player_figures=words.PLAYER_FIGURES,
 )

@@ -1,13 +1,21 @@
 """Belote's words: its rules as the new-match page, the match's summary and
 an import's problems call them (:class:`~scoresheets.games.base.RuleWords`,
-in the page's order). The values and their order are the engine's
-(``engine.py``); only their words are here."""
+in the page's order), and its figures on a table's player page. The
+values and their order are the engine's (``engine.py``); only their words
+are here."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from scoresheets.games.base import ANNOUNCEMENTS, DONNES, ROUNDING, TARGET, RuleWords
+from scoresheets.games.base import (
+    ANNOUNCEMENTS,
+    DONNES,
+    ROUNDING,
+    TARGET,
+    PlayerFigureWords,
+    RuleWords,
+)
 from scoresheets.games.belote.engine import LitigeRule, RenonceRule
 from scoresheets.presets import CARD_NAMES_LABELS
 
@@ -82,3 +90,23 @@ CALCULATOR_RULES = (
 
 # The header of its own column in a table's hands CSV (its engine's csv_columns).
 CSV_LABELS = {"renonce": _("Renonce")}
+
+# Its figures on a table's player page (stats.py, its definitions).
+PLAYER_FIGURES = PlayerFigureWords(
+    title=_("Donnes de belote"),
+    rows=(
+        ("hands_taken", _("Prises")),
+        ("contracts_made", _("Contrats faits")),
+        ("dedans", _("Dedans")),
+        ("litiges", _("Litiges (preneur)")),
+        ("capots_made", _("Capots de son équipe")),
+        ("capots_suffered", _("Capots subis par son équipe")),
+        ("team_belotes", _("Belotes de son équipe")),
+        ("belotes", _("Belotes")),
+        ("average_points_taken", _("Points par prise")),
+    ),
+    hint=_(
+        "Toutes les donnes jouées, parties en cours comprises. Points par prise : ce que son "
+        "équipe a marqué, en moyenne, sur les donnes qu'il a prises."
+    ),
+)

@@ -23,4 +23,5 @@ GAME = WebGame(
     csv_labels=words.CSV_LABELS,
     # A donne's points (160) and a capot's (250).
     penalty_points=(160, 250),
+    player_figures=words.PLAYER_FIGURES,
 )

@@ -2,7 +2,8 @@
 match's summary and an import's problems call them
 (:class:`~scoresheets.games.base.RuleWords`, in the page's order), and a
 contract in words: the bid, its suit and its coinche, as the hand form's
-chips and the sheet's rows say them (docs/coinche.md, *Hand*).
+chips and the sheet's rows say them (docs/coinche.md, *Hand*), and its
+figures on a table's player page.
 
 One place for these labels, so that the form, the sheet and its summaries
 name a contract the same way. Presentation only: the values themselves, and
@@ -18,7 +19,14 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoresheets.games.base import ANNOUNCEMENTS, DONNES, ROUNDING, TARGET, RuleWords
+from scoresheets.games.base import (
+    ANNOUNCEMENTS,
+    DONNES,
+    ROUNDING,
+    TARGET,
+    PlayerFigureWords,
+    RuleWords,
+)
 from scoresheets.games.coinche.engine import (
     BidWord,
     CoincheLevel,
@@ -175,3 +183,26 @@ CSV_LABELS: dict[str, Any] = {
     "coinche": _("Coinche"),
     "solo": _("Générale en solo"),
 }
+
+# Its figures on a table's player page (stats.py, its definitions); its
+# contracts by bid follow them (templates/_player_figures.html).
+PLAYER_FIGURES = PlayerFigureWords(
+    title=_("Donnes de coinche"),
+    rows=(
+        ("hands_taken", _("Prises")),
+        ("contracts_made", _("Contrats faits")),
+        ("dedans", _("Dedans")),
+        ("coinches_won", _("Coinches gagnées")),
+        ("coinches_lost", _("Coinches perdues")),
+        ("capots_made", _("Capots de son équipe")),
+        ("capots_suffered", _("Capots subis par son équipe")),
+        ("team_belotes", _("Belotes de son équipe")),
+        ("belotes", _("Belotes")),
+        ("average_points_taken", _("Points par prise")),
+    ),
+    hint=_(
+        "Toutes les donnes de coinche jouées, parties en cours comprises. Une coinche (ou une "
+        "surcoinche) est gagnée quand son équipe marque le contrat : fait, quand c'était le "
+        "sien ; chuté, quand c'était celui des adversaires."
+    ),
+)

@@ -26,4 +26,5 @@ GAME = WebGame(
     score_part_labels=words.SCORE_PARTS,
     problems=words.PROBLEMS,
     calculator_seats=True,
+    player_figures=words.PLAYER_FIGURES,
 )

@@ -1,15 +1,16 @@
 """Klaverjas' words: its name, its presets' legend and its rules as the
 new-match page, the match's summary and an import's problems call them
-(:class:`~scoresheets.games.base.RuleWords`, in the page's order), and the
-outcomes and marks of its sheet. French msgids, as the whole site's; the
-Dutch catalog gives them in the table's own words (KLAVERJAS.md)."""
+(:class:`~scoresheets.games.base.RuleWords`, in the page's order), the
+outcomes and marks of its sheet, and its figures on a table's player
+page. French msgids, as the whole site's; the Dutch catalog gives them in
+the table's own words (KLAVERJAS.md)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoresheets.games.base import TARGET, RuleWords
+from scoresheets.games.base import TARGET, PlayerFigureWords, RuleWords
 from scoresheets.games.klaverjas.engine import End, NatTest, RevokeRule, RoemRule
 
 LABEL = _("Klaverjas")
@@ -120,3 +121,26 @@ PROBLEMS = {
         "Une équipe sans pli n'a pas de roem : la roem sur la table va à qui prend le pli."
     ),
 }
+
+# Its figures on a table's player page (stats.py, its definitions), in the
+# game's words: "zelf gespeeld", nat, pit, roem, verzaakt.
+PLAYER_FIGURES = PlayerFigureWords(
+    title=_("Donnes de klaverjas"),
+    rows=(
+        ("hands_played", pgettext_lazy("klaverjas statistics", "Donnes")),
+        ("played", pgettext_lazy("klaverjas statistics", "Jouées (il choisit l'atout)")),
+        ("made", pgettext_lazy("klaverjas statistics", "Réussies")),
+        ("nat", pgettext_lazy("klaverjas statistics", "Nat")),
+        ("pits", pgettext_lazy("klaverjas statistics", "Pits de son équipe")),
+        ("pits_against", pgettext_lazy("klaverjas statistics", "Pits contre son équipe")),
+        ("roem", pgettext_lazy("klaverjas statistics", "Roem de son équipe")),
+        ("revokes", pgettext_lazy("klaverjas statistics", "Verzaakt par son équipe")),
+        ("average_points_played", pgettext_lazy("klaverjas statistics", "Points par donne jouée")),
+    ),
+    hint=_(
+        "Toutes les donnes jouées, parties en cours comprises. Jouées : les donnes où il a "
+        "choisi l'atout ; un verzaakt n'y est ni réussi ni nat. Roem : celle que son équipe a "
+        "montrée, sans la prime du pit. Points par donne jouée : ce que son équipe a marqué, "
+        "roem comprise, en moyenne, sur les donnes qu'il a jouées."
+    ),
+)
