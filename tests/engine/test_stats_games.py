@@ -36,6 +36,7 @@ def figures_of(game, rules, hands, takers, *, seats=FOUR, first_dealer=None):
         hands=hands,
         taker_seats=takers,
         first_dealer=first_dealer,
+        team_names=seats if len(seats) < 4 else ("A", "B"),  # each player his own side
     )
     assert match.game == game
     return {player: player_stats(player, [match]).figures(game) for player in seats}
@@ -123,6 +124,142 @@ def test_klaverjas_points_per_hand_played_is_its_team_s_score():
     found = figures_of("klaverjas", rules, hands, [1, 1])
     assert found[ALICE].average_points_played == 55.0
     assert found[BOB].average_points_played is None
+
+
+# --------------------------------------------------------------------------
+# Schieber jass (JASS.md; default rules: a factor of 1 for every mode, a
+# Match 157 + 100). Dan deals hand 1 (first_dealer 4): Vorhand is the next
+# seat, and the deal passes one seat each hand.
+# --------------------------------------------------------------------------
+
+
+def _jass():
+    from scoresheets.games.jass.engine import JassHand, JassRules
+
+    return JassRules, JassHand
+
+
+def test_jass_counts_who_announced_who_pushed_and_each_team_s_match_weis_and_stoeck():
+    rules, J = _jass()
+    hands = [
+        # h1 Dan deals, Vorhand Alice announces herself: A 100 + Weis 50 + Stöck 20.
+        J("hearts", "A", "A", 100, stoeck="A", weis=Pair(50, 0)),
+        # h2 Alice deals, Vorhand Bob pushes, Dan announces: B 80 + Weis 20, A 77.
+        J("spades", "B", "B", 80, weis=Pair(0, 20)),
+        # h3 Bob deals, Vorhand Claire pushes, Alice announces, A's Match: 257.
+        J("obenabe", "A", match="A"),
+        # h4 Claire deals, Vorhand Dan pushes, Bob announces, A's Konter-Match: 257.
+        J("clubs", "B", match="A"),
+        # h5 Dan deals, Vorhand is Alice, yet Bob (the dealer's partner's
+        # team) announces: the sheet's deal is not the table's, no push.
+        J("diamonds", "B", "B", 60),
+    ]
+    found = figures_of("jass", rules(), hands, [1, 4, 1, 2, 2], first_dealer=4)
+    team_a = {"matches": 2, "weis": 50, "stoeck": 1}
+    team_b = {"matches_against": 2, "weis": 20}
+    expected = {
+        ALICE: {**team_a, "announced": 2, "points_announced": 170 + 257},
+        BOB: {**team_b, "announced": 2, "pushed": 1, "points_announced": 0 + 60},
+        CLAIRE: {**team_a, "pushed": 1},
+        DAN: {**team_b, "announced": 1, "pushed": 1, "points_announced": 100},
+    }
+    check("jass", found, expected, hands_played=5)
+    assert found[ALICE].average_points_announced == 427 / 2
+
+
+def test_jass_knows_no_push_without_the_deal_and_counts_weis_before_the_factor():
+    rules, J = _jass()
+    # Schilten x2 under 1_2_3 (JASS, *Scoring one hand*): A 92 x 2 = 184,
+    # B (65 + Weis 50) x 2 = 230. Bob announces: his partner pushed? Unknown.
+    hand = J("spades", "B", "A", 92, weis=Pair(0, 50))
+    found = figures_of("jass", rules(multipliers="1_2_3"), [hand], [2])
+    team_b = {"weis": 50}
+    expected = {BOB: {**team_b, "announced": 1, "points_announced": 230}, DAN: team_b}
+    check("jass", found, expected, hands_played=1)
+
+
+# --------------------------------------------------------------------------
+# Baloot (BALOOT.md; default rules: Hokm's lower pile converted, rounded
+# down; a tie splits; the baloot's 2 never doubled)
+# --------------------------------------------------------------------------
+
+
+def test_baloot_counts_the_buyer_s_contracts_and_each_team_s_projects():
+    from scoresheets.games.baloot.engine import BalootHand as B
+    from scoresheets.games.baloot.engine import BalootRules
+
+    hands = [
+        # h1 Alice buys Hokm, A 100 + sira against 62, B's baloot: made,
+        # A 10 + 2 = 12 (B 6 + 2).
+        B("A", "hokm", "A", 100, projects=Pair(("sira",), ()), baloot="B"),
+        B(None),  # everybody passed: a redeal, no figure
+        # h3 Bob buys Sun, B 20 + fifty + sira (90) against 110: khasran,
+        # B 0, A 26 + the projects 10 + 4.
+        B("B", "sun", "B", 20, projects=Pair((), ("fifty", "sira"))),
+        # h4 Claire buys Hokm, A's kaboot and a hundred: made, A 25 + 10 = 35.
+        B("A", "hokm", kaboot="A", projects=Pair(("hundred",), ())),
+        # h5 team B buys doubled Hokm, the sheet says not who: made, B 32.
+        B("B", "hokm", "B", 90, doubling="double"),
+    ]
+    found = figures_of("baloot", BalootRules(), hands, [1, None, 2, 3, None])
+    team_a = {"sira": 1, "hundred": 1, "kaboots": 1}
+    team_b = {"sira": 1, "fifty": 1, "baloot": 1, "kaboots_against": 1}
+    expected = {
+        ALICE: {**team_a, "bought": 1, "hokm": 1, "made": 1, "points_bought": 12},
+        BOB: {**team_b, "bought": 1, "sun": 1, "khasran": 1, "points_bought": 0},
+        CLAIRE: {**team_a, "bought": 1, "hokm": 1, "made": 1, "points_bought": 35},
+        DAN: team_b,
+    }
+    check("baloot", found, expected, hands_played=4)
+    assert (found[CLAIRE].average_points_bought, found[DAN].average_points_bought) == (35, None)
+
+
+# --------------------------------------------------------------------------
+# Belote for three and two (BELOTE_3_2.md; defaults: at three each
+# defender's total to beat, a dedans split, a tie falls; at two a litige's
+# points wait in the reserve): belote's figures, each player his own side.
+# --------------------------------------------------------------------------
+
+
+def test_belote_for_three_counts_belote_s_figures_per_player():
+    from scoresheets.games.belote3.engine import Belote3Hand as T
+    from scoresheets.games.belote3.engine import Belote3Rules
+    from scoresheets.scoring.kernel import Scores
+
+    hands = [
+        T("A", Scores({"A": 70, "B": 50})),  # Alice 70 against 50 and 42: made, 70
+        T(None),  # a redeal
+        T("B", Scores({"A": 70, "B": 50})),  # Bob 50 against 70: dedans, 0
+        T("C", capot="C", belote="C"),  # Claire's capot and belote: 252 + 20
+        T("A", Scores({"A": 60, "B": 60})),  # Alice 60 against 60: a tie falls, 0
+    ]
+    seats = (ALICE, BOB, CLAIRE)
+    found = figures_of("belote3", Belote3Rules(), hands, [None] * 5, seats=seats)
+    expected = {
+        ALICE: {"hands_taken": 2, "contracts_made": 1, "dedans": 1, "points_taken": 70},
+        BOB: {"hands_taken": 1, "dedans": 1},
+        CLAIRE: {"hands_taken": 1, "contracts_made": 1, "points_taken": 272},
+    }
+    for player in seats:
+        capot = {"capots_made": 1} if player == CLAIRE else {"capots_suffered": 1}
+        belote = {"belotes": 1, "team_belotes": 1} if player == CLAIRE else {}
+        expected[player] = {**expected[player], **capot, **belote}
+    check("belote3", found, expected, hands_played=4)
+
+
+def test_belote_for_two_counts_a_litige_and_the_reserve_collected():
+    from scoresheets.games.belote3.engine import Belote2Hand as D
+    from scoresheets.games.belote3.engine import Belote2Rules
+    from scoresheets.scoring.kernel import Scores
+
+    # Alice 81: a litige, 81 in reserve; Bob 100: made, 100 + 81.
+    hands = [D("A", Scores({"A": 81})), D("B", Scores({"B": 100}))]
+    found = figures_of("belote2", Belote2Rules(), hands, [None] * 2, seats=(ALICE, BOB))
+    expected = {
+        ALICE: {"hands_taken": 1, "litiges": 1},
+        BOB: {"hands_taken": 1, "contracts_made": 1, "points_taken": 181},
+    }
+    check("belote2", found, expected, hands_played=2)
 
 
 # --------------------------------------------------------------------------

@@ -27,4 +27,5 @@ GAME = WebGame(
     summary=explain.summary,
     problems=words.PROBLEMS,
     calculator_seats=True,
+    player_figures=words.PLAYER_FIGURES,
 )

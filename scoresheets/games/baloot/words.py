@@ -2,7 +2,8 @@
 new-match page, the match's summary and an import's problems call them
 (:class:`~scoresheets.games.base.RuleWords`, in the page's order), the words
 of its hand (contracts, projects, doublings), the outcomes and badges of its
-sheet, its CSV columns and its own problems. French msgids, as the whole
+sheet, its CSV columns, its own problems and its figures on a table's
+player page. French msgids, as the whole
 site's; the Arabic catalog gives them in the table's own words (BALOOT.md,
 top: لنا / لهم, صن / حكم, المشتري, خسران, مشاريع: سرا، خمسين، مية، أربعمية,
 بلوت, دبل، ثري، فور، قهوة, كبوت, أشكل, بس)."""
@@ -25,7 +26,7 @@ from scoresheets.games.baloot.engine import (
     SunRounding,
     Tie,
 )
-from scoresheets.games.base import TARGET, RuleWords
+from scoresheets.games.base import TARGET, PlayerFigureWords, RuleWords
 
 LABEL = _("Baloot")
 RULES_LABEL = _("Règles du baloot")
@@ -162,3 +163,28 @@ PROBLEMS = {
     ),
     "ashkal_on_hokm": _("Un ashkal est un Sun acheté pour le partenaire : pas au Hokm."),
 }
+
+# Its figures on a table's player page (stats.py, its definitions), in the
+# table's words: المشتري, صن / حكم, خسران, كبوت, the projects, بلوت.
+PLAYER_FIGURES = PlayerFigureWords(
+    title=_("Donnes de baloot"),
+    rows=(
+        ("hands_played", pgettext_lazy("baloot statistics", "Donnes")),
+        ("bought", pgettext_lazy("baloot statistics", "Achetées")),
+        ("sun", pgettext_lazy("baloot statistics", "Dont Sun")),
+        ("hokm", pgettext_lazy("baloot statistics", "Dont Hokm")),
+        ("made", pgettext_lazy("baloot statistics", "Réussies")),
+        ("khasran", pgettext_lazy("baloot statistics", "Khasran (l'acheteur chute)")),
+        ("kaboots", pgettext_lazy("baloot statistics", "Kaboots de son équipe")),
+        ("kaboots_against", pgettext_lazy("baloot statistics", "Kaboots contre son équipe")),
+        *((project, name) for project, name in PROJECT_NAMES.items()),
+        ("baloot", LABEL),
+        ("average_points_bought", pgettext_lazy("baloot statistics", "Points par achat")),
+    ),
+    hint=_(
+        "Toutes les donnes jouées, parties en cours comprises. Achetées : les donnes où il "
+        "était l'acheteur. Kaboots, projets et baloot : ceux de son équipe, la feuille ne "
+        "disant pas quel joueur les avait. Points par achat : les points de son équipe, en "
+        "moyenne, sur les donnes qu'il a achetées."
+    ),
+)

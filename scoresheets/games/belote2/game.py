@@ -25,4 +25,5 @@ GAME = WebGame(
     row_badges=explain.row_badges,
     summary=explain.summary,
     problems=words.PROBLEMS,
+    player_figures=words.PLAYER_FIGURES_2,
 )

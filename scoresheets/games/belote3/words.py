@@ -1,15 +1,18 @@
 """The words of belote for three and for two (BELOTE_3_2): their names, their
 presets' legends, their rules as the new-match page, the match's summary and
 an import's problems call them (:class:`~scoresheets.games.base.RuleWords`,
-in the page's order), and the problems only their engine gives. French
+in the page's order), the problems only their engine gives, and their
+figures on a table's player page. French
 msgids, as the whole site's. Belote for two takes its words from here
 (``scoresheets.games.belote2``): one family, one vocabulary."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.utils.translation import gettext_lazy as _
 
-from scoresheets.games.base import ANNOUNCEMENTS, ROUNDING, TARGET, RuleWords
+from scoresheets.games.base import ANNOUNCEMENTS, ROUNDING, TARGET, PlayerFigureWords, RuleWords
 from scoresheets.games.belote3.engine import Contract, Dedans, Litige
 
 LABEL = _("Belote à trois")
@@ -113,3 +116,24 @@ PROBLEMS = {
     ),
     "points_with_capot": _("Avec un capot, ne saisissez pas de points : le capot a tous les plis."),
 }
+
+# Their figures on a table's player page (stats.py: belote's, per player).
+PLAYER_FIGURES = PlayerFigureWords(
+    title=_("Donnes de belote à trois"),
+    rows=(
+        ("hands_taken", _("Prises")),
+        ("contracts_made", _("Contrats faits")),
+        ("dedans", _("Dedans")),
+        ("litiges", _("Litiges (preneur)")),
+        ("capots_made", _("Ses capots")),
+        ("capots_suffered", _("Capots des autres joueurs")),
+        ("belotes", _("Belotes")),
+        ("average_points_taken", _("Points par prise")),
+    ),
+    hint=_(
+        "Toutes les donnes jouées, parties en cours comprises. Chacun pour soi : ses capots, "
+        "ses belotes. Points par prise : ce qu'il a marqué, en moyenne, sur les donnes qu'il "
+        "a prises."
+    ),
+)
+PLAYER_FIGURES_2 = replace(PLAYER_FIGURES, title=_("Donnes de belote à deux"))

@@ -1,8 +1,8 @@
 """Schieber jass' words: its name, its presets' legend and its rules as the
 new-match page, the match's summary and an import's problems call them
 (:class:`~scoresheets.games.base.RuleWords`, in the page's order), its
-modes, the outcomes and badges of its sheet, and its own problems. French
-msgids, as the whole site's.
+modes, the outcomes and badges of its sheet, its own problems, and its
+figures on a table's player page. French msgids, as the whole site's.
 
 The modes keep their Swiss names in every language (Rosen, Eicheln,
 Schilten, Schellen, Obenabe, Undenufe: proper names at a jass table, JASS's
@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoresheets.games.base import RuleWords
+from scoresheets.games.base import PlayerFigureWords, RuleWords
 from scoresheets.games.jass.engine import (
     Ausmachen,
     EqualWeis,
@@ -197,3 +197,26 @@ PROBLEMS = {
     "sequence_below_six": _("Une suite ne descend pas sous le 6."),
     "not_for_kind": _("Cette clé ne va pas avec ce genre de Weis."),
 }
+
+# Its figures on a table's player page (stats.py, its definitions), in the
+# table's words: angesagt, geschoben, Match, Weis, Stöck.
+PLAYER_FIGURES = PlayerFigureWords(
+    title=_("Donnes de jass"),
+    rows=(
+        ("hands_played", pgettext_lazy("jass statistics", "Donnes")),
+        ("announced", pgettext_lazy("jass statistics", "Annoncées (il choisit le mode)")),
+        ("pushed", pgettext_lazy("jass statistics", "Geschoben (passées au partenaire)")),
+        ("matches", pgettext_lazy("jass statistics", "Matchs de son équipe")),
+        ("matches_against", pgettext_lazy("jass statistics", "Matchs contre son équipe")),
+        ("weis", pgettext_lazy("jass statistics", "Weis de son équipe (points)")),
+        ("stoeck", pgettext_lazy("jass statistics", "Stöck de son équipe")),
+        ("average_points_announced", pgettext_lazy("jass statistics", "Points par donne annoncée")),
+    ),
+    hint=_(
+        "Toutes les donnes jouées, parties en cours comprises. Annoncées : les donnes où il a "
+        "choisi le mode, lui-même ou après un geschoben. Geschoben : les donnes où, Vorhand "
+        "d'après le donneur de la feuille, il a passé le choix à son partenaire. Weis : les "
+        "points validés de son équipe, sans le facteur. Points par donne annoncée : ce que son "
+        "équipe a marqué, facteur compris, en moyenne, sur les donnes qu'il a annoncées."
+    ),
+)
