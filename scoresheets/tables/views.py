@@ -312,6 +312,45 @@ class LastMatch:
     opponents: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class HandBlock:
+    """One game's figures on a player's page (issue 29), in its words
+    (``WebGame.player_figures``): ``game`` (its name: the section's id),
+    ``title``, ``rows`` ((label, value): a count, or an average, ``None``
+    when there is nothing to average), ``hint``, and the game's own
+    ``partial`` ("" for none), given its ``figures``."""
+
+    game: str
+    title: Any
+    rows: tuple[tuple[Any, Any], ...]
+    hint: Any
+    partial: str
+    figures: Any
+
+
+def _hand_blocks(table: Table, figures: stats.PlayerStats) -> list[HandBlock]:
+    """One block per game of the player's matches (the registry's order),
+    each with its own figures, zeros where he played no counting hand; a
+    player without a match: the empty figures of the table's games (one
+    query)."""
+    blocks = []
+    for name in figures.games or tables.table_games(table):
+        game = registry.get(name)
+        own = figures.figures(name) or stats.blank_figures(name)
+        words = game.player_figures
+        blocks.append(
+            HandBlock(
+                game=name,
+                title=words.title or game.label,
+                rows=tuple((label, getattr(own, figure)) for figure, label in words.rows),
+                hint=words.hint,
+                partial=game.player_figures_partial,
+                figures=own,
+            )
+        )
+    return blocks
+
+
 @require_safe
 def table_player(request: HttpRequest, token: str, player_id: int) -> HttpResponse:
     return _player_page(request, get_table_or_404(token), player_id)
@@ -340,6 +379,7 @@ def _player_page(
         "table": table,
         "person": person,
         "stats": figures,
+        "hand_blocks": _hand_blocks(table, figures),
         "best_partner": figures.best_partner,
         "best_partner_name": names.get(figures.best_partner.player) if figures.best_partner else "",
         "toughest": [(names.get(r.player, "?"), r) for r in figures.toughest_opponents],

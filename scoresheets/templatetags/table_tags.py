@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import floatformat
 
 from scoresheets.games.coinche.words import bid_label
 from scoresheets.models import seat_team
@@ -49,6 +50,18 @@ def bid_name(bid: int | str) -> str:
     (coinche's ``words.bid_label``, as the hand form's chips: the player
     page's figures of the coinche hands)."""
     return bid_label(bid)
+
+
+@register.filter
+def figure(value: Any) -> Any:
+    """A figure of a player's page: a count as it is, an average to one
+    decimal at most in the page's language ("140,6", "0"), "–" when there
+    is nothing to average (``None``)."""
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return floatformat(value, "-1")
+    return value
 
 
 @register.filter

