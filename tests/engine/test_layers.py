@@ -27,6 +27,8 @@ PURE = (
     "scoresheets.concours.pairing",
     "scoresheets.concours.knockout",
     "scoresheets.season.ranking",
+    # The statistics and, through the registry, every game's stats.py.
+    "scoresheets.stats",
 )
 
 
