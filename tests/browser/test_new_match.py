@@ -9,7 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phones import CSP_PROBLEMS, phone
+from scoresheets.games.registry import GAMES
+from tests.browser.phones import CSP_PROBLEMS, phone, wait_until_still
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -188,3 +189,51 @@ def test_belote_for_three_and_two_ask_their_players_names_only(live_server, brow
     expect(page.locator("#scoreboard .total-name")).to_have_text(["Anne", "Bruno"])
     assert page.locator("#scoreboard .game").inner_text() == "Belote à deux"
     assert CSP_PROBLEMS == []
+
+
+# The target's whole field (its label, the input and the usual targets'
+# chips under it) and the start bar's top, in the screen's pixels.
+FIELD_AND_BAR = """(id) => {
+    const field = document.getElementById(id).closest(".field").getBoundingClientRect();
+    const bar = document.querySelector(".start-bar").getBoundingClientRect();
+    return {bottom: field.bottom, barTop: bar.top};
+}"""
+# Scroll so that the target's input sits just above the start bar, its usual
+# targets' chips under the bar: where a phone leaves a field it scrolled to.
+INPUT_ABOVE_BAR = """(id) => {
+    const input = document.getElementById(id).getBoundingClientRect();
+    const bar = document.querySelector(".start-bar").getBoundingClientRect();
+    window.scrollBy(0, input.bottom - (bar.top - 4));
+}"""
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_target_field_focused_is_whole_above_the_start_bar(live_server, browser, name):
+    """The sticky start bar hid the bottom of the target's field (its usual
+    targets, 1000 / 1500 / 2500) when the field was focused or brought into
+    view at 390 x 844 (the jass page first): focused where its input shows
+    just above the bar, or scrolled to its nearest edge as a phone does when
+    its keyboard opens, the whole field ends above the bar, at every game."""
+    page = phone(browser)
+    page.goto(f"{live_server.url}/nouvelle/")
+    page.locator(f'.game-choice input[value="{name}"]').check()
+    page.locator(f'[data-game-rules="{name}"] details summary').click()
+    prefix = GAMES[name].form_prefix
+    target = f"id_{prefix}-target" if prefix else "id_target"
+    expect(page.locator(f"#{target}")).to_be_visible()
+
+    page.evaluate(INPUT_ABOVE_BAR, target)
+    wait_until_still(page)
+    page.locator(f"#{target}").focus()
+    wait_until_still(page)
+    seen = page.evaluate(FIELD_AND_BAR, target)
+    assert seen["bottom"] <= seen["barTop"], ("focused", seen)
+
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    wait_until_still(page)
+    page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'nearest'})", target)
+    wait_until_still(page)
+    seen = page.evaluate(FIELD_AND_BAR, target)
+    assert seen["bottom"] <= seen["barTop"], ("scrolled to", seen)
+    assert CSP_PROBLEMS == []
+    page.context.close()
