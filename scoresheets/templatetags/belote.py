@@ -9,6 +9,7 @@ rows, whose turn it is, deleted hands) are properties of
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -17,6 +18,7 @@ import segno
 from django import template
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -86,6 +88,21 @@ def side_names(match: Match, first: int = 0) -> str:
 def explain_outcome(match: Match, hand: scoring.HandInput, outcome: scoring.HandResult) -> str:
     """The same explanation for a hand not (yet) in a sheet: the preview, the calculator."""
     return explain_result(match, hand, outcome)
+
+
+# A space before a suit's symbol: "Rosen ♥" (jass' modes), "100 ♥" (a coinche contract).
+_BEFORE_SUIT = re.compile(" (?=[♠♥♦♣])")
+
+
+@register.filter(needs_autoescape=True)
+def suits_held(text: Any, autoescape: bool = True) -> SafeString:
+    """``text`` as HTML (escaped), each suit symbol held to the word before
+    it by a no-break space, so that a narrow line never breaks between a
+    name and its symbol ("Rosen / ♥" in the preview at 390 px). The page's
+    markup only: the text itself (the explanations, the exports) keeps its
+    plain space."""
+    html = conditional_escape(text) if autoescape else str(text)
+    return mark_safe(_BEFORE_SUIT.sub("&nbsp;", html))  # escaped above; the entity is ours
 
 
 @register.simple_tag

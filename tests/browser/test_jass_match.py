@@ -58,6 +58,28 @@ def _announcer(form, name: str) -> None:
     form.locator("fieldset.takers").get_by_label(name, exact=True).check()
 
 
+# Whether the words ``words`` of ``el``'s text (their spaces may be no-break
+# ones in the page) are on one line on screen: their first and last letters'
+# boxes at the same height; null when the text lacks them.
+ON_ONE_LINE = """(el, words) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.data.replaceAll("\\u00a0", " ").indexOf(words);
+        if (at < 0) continue;
+        const box = (i) => {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            return range.getBoundingClientRect();
+        };
+        const first = box(at), last = box(at + words.length - 1);
+        const middle = (r) => r.top + r.height / 2;
+        return Math.abs(middle(first) - middle(last)) < first.height / 2;
+    }
+    return null;
+}"""
+
+
 def _save(page, number: int) -> None:
     page.locator("#hand-form #preview .outcome").wait_for()
     page.locator("#hand-form").get_by_role("button", name="Spiel speichern").click()
@@ -127,6 +149,10 @@ def test_a_jass_match_on_four_phones_in_swiss_german(live_server, browser):
     played.append(JassHand("hearts", "B", "B", 100, stoeck="B", weis=Pair(50, 0)))
     # The preview follows the helper's Weis (it may still show the hand without it).
     f.locator("#preview", has_text="57 + Weis 50 = 107").wait_for()
+    # The mode and its symbol on one line in the preview's sentence at 390 px
+    # ("… sagt Rosen / ♥ an." before).
+    line = f.locator("#preview .outcome-line")
+    assert line.evaluate(ON_ONE_LINE, "Rosen ♥") is True, line.inner_text()
     to_top(phones[1], "#hand-form fieldset.jass-modes")
     shot(phones[1], "jass-hand-typed")
     _save(phones[1], 2)

@@ -184,6 +184,27 @@ def test_a_match_and_the_stoeck(client: Client):
     assert '<span class="badge team-a">Stöck</span>' in page
 
 
+def test_the_preview_holds_a_mode_to_its_symbol_the_texts_keep_their_space(client: Client):
+    """At 390 px the preview broke "Rosen ♥" between the name and its
+    symbol: its HTML now holds them with a no-break space, and only its
+    HTML: the explanation on the sheet and the exports keep the plain space."""
+    match = _new_match(client)
+    typed = {"taker": "4", "mode": "hearts", "points": "100"}
+    response = client.post(f"/m/{match.token}/apercu/", entry_form(match, typed))
+    preview = response.content.decode()
+    assert "Eux annonce Rosen&nbsp;♥. Nous 57 · Eux 100" in preview
+    assert "Rosen ♥" not in preview
+    _typed(client, match, **typed)
+    match.refresh_from_db()
+    row = match_get_scoresheet(match).rows[0]
+    assert row.explanation == "Eux annonce Rosen ♥. Nous 57 · Eux 100"
+    sheet = client.get(f"/m/{match.token}/").content.decode()
+    assert "Eux annonce Rosen ♥. Nous 57 · Eux 100" in sheet
+    for url in (f"/m/{match.token}/export.json", f"/voir/{match.read_token}/"):
+        body = client.get(url).content.decode()
+        assert "&nbsp;" not in body and "\u00a0" not in body, url
+
+
 def test_a_wrong_hand_says_why_and_saves_nothing(client: Client):
     match = _new_match(client)
     hearts = {"taker": "1", "mode": "hearts", "points": "90"}
