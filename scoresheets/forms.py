@@ -365,12 +365,17 @@ def hand_form(
     version: int | None = None,
     initial: dict[str, Any] | None = None,
     writes: str | None = None,
+    dealer: int | None = None,
 ) -> HandForm:
     """The hand form of ``match`` (its game's: :func:`hand_form_class`),
     opened for hand ``number`` on the sheet at ``version`` (the entry form:
     what it saw, see ``services.hand_record``); ``writes`` (``"entry"``,
     ``"correction"``): a posted form that saves, which then requires the
-    version it was built on (``HandForm``)."""
+    version it was built on (``HandForm``). ``dealer``: the seat dealing
+    the hand, by default hand ``number``'s (``Match.dealer_seat``; none
+    without a number)."""
+    if dealer is None and isinstance(number, int) and number >= 1:
+        dealer = match.dealer_seat(number)
     return hand_form_class(match)(
         data,
         team_names={side: match.team_name(side) for side in match.sides},
@@ -379,6 +384,7 @@ def hand_form(
         initial=initial or {"number": number, "match_version": version},
         writes=writes,
         rules=match.rules,
+        dealer=dealer,
     )
 
 

@@ -399,7 +399,10 @@ class HandForm(OneTimeKeyForm):
     ``partials`` (by slot: ``contract``, ``points_quick``, ``points_hint``;
     ``hand_form.html`` includes those the game has). ``rules``: the match's
     rules (``None`` without a match), for a game whose form shows what they
-    play (factors by contract, optional parts).
+    play (factors by contract, optional parts). ``dealer``: the seat that
+    deals the hand (``None``: not known, the calculator or a correction),
+    for a game whose fresh form shows something of it
+    (:attr:`follows_dealer`).
     """
 
     engine: ClassVar[Engine]
@@ -412,6 +415,10 @@ class HandForm(OneTimeKeyForm):
     # The trick points of both teams together: the page's script derives the
     # other team's points from it (data-trick-points-total), never from its own copy.
     trick_points_total = scoring.TRICK_POINTS_TOTAL
+    # Whether the fresh form shows something of the hand's dealer (jass: who
+    # announces, preselected): the entry form kept in the cache is then kept
+    # per dealer (``sync.entry``).
+    follows_dealer: ClassVar[bool] = False
 
     taker = forms.ChoiceField(label=_("Qui a pris ?"), required=False, widget=forms.RadioSelect)
     points = forms.IntegerField(label=_("Points de plis"), required=False)
@@ -449,11 +456,13 @@ class HandForm(OneTimeKeyForm):
         announcements: bool = True,
         writes: str | None = None,
         rules: Any = None,
+        dealer: int | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.writes = writes
         self.rules = rules
+        self.dealer = dealer
         self.players = tuple(players)
         self.team_names = team_names
         if self.players:

@@ -10,7 +10,9 @@ token. So it is rendered once per match and language with a slot in each of
 those, kept in the cache under a digest of everything else it shows (the
 match's game, rules, card names, team names and players), and each answer
 fills the slots in: a new hand or a correction never renders it again; a
-change of what it shows (another digest) renders it anew.
+change of what it shows (another digest) renders it anew. A game whose
+fresh form shows something of the hand's dealer (``HandForm.follows_dealer``:
+jass preselects Vorhand) has one kept form per dealer.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from scoresheets.forms import HandForm, hand_form
+from scoresheets.forms import HandForm, hand_form, hand_form_class
 from scoresheets.models import Match, Player
 from scoresheets.sync import caching
 
@@ -60,15 +62,20 @@ def entry_form_html(
     (:func:`shown`); else rendered, and kept. Never raises for the cache: a
     failing cache renders it each time.
     """
-    name = caching.key("entry", match.token, get_language())
+    # A form that shows something of the hand's dealer is kept per dealer.
+    dealer = match.dealer_seat(number)
+    per_dealer = (dealer,) if hand_form_class(match).follows_dealer else ()
+    name = caching.key("entry", match.token, get_language(), *per_dealer)
     digest = shown(match, players)
     kept = caching.get(name)
     if kept is not None and kept[0] == digest:
         html = kept[1]
     else:
-        html = _with_slots(match, players)
+        html = _with_slots(match, players, dealer)
         if html is None:  # the template shows a slot's value elsewhere: not kept
-            form = _fresh_form(match, players, number=number, version=version, key=key)
+            form = _fresh_form(
+                match, players, number=number, version=version, key=key, dealer=dealer
+            )
             return render_entry_form(request, match, form)
         caching.put(name, (digest, html), caching.ROWS_TTL)
     values = {"number": number, "match_version": version, "key": key or uuid.uuid4().hex}
@@ -106,23 +113,34 @@ def shown(match: Match, players: Sequence[Player]) -> str:
 
 
 def _fresh_form(
-    match: Match, players: Sequence[Player], *, number: object, version: object, key: str | None
+    match: Match,
+    players: Sequence[Player],
+    *,
+    number: object,
+    version: object,
+    key: str | None,
+    dealer: int,
 ) -> HandForm:
-    """``forms.hand_form(match, players, number=..., version=...)``, its
-    one-time key ``key`` when given."""
-    form = hand_form(match, players, number=number, version=version)
+    """``forms.hand_form(match, players, number=..., version=..., dealer=...)``,
+    its one-time key ``key`` when given."""
+    form = hand_form(match, players, number=number, version=version, dealer=dealer)
     if key is not None:
         form.fields["key"].initial = key
     return form
 
 
-def _with_slots(match: Match, players: Sequence[Player]) -> str | None:
-    """The form rendered with each slot of :data:`SLOTS` (and the CSRF slot);
-    ``None`` if a slot shows anywhere but in its own hidden field (a template
-    that prints a hidden field's value elsewhere: filling the slots would
-    miss it)."""
+def _with_slots(match: Match, players: Sequence[Player], dealer: int) -> str | None:
+    """The form rendered with each slot of :data:`SLOTS` (and the CSRF slot)
+    for a hand dealt by ``dealer``; ``None`` if a slot shows anywhere but in
+    its own hidden field (a template that prints a hidden field's value
+    elsewhere: filling the slots would miss it)."""
     form = _fresh_form(
-        match, players, number=SLOTS["number"], version=SLOTS["match_version"], key=SLOTS["key"]
+        match,
+        players,
+        number=SLOTS["number"],
+        version=SLOTS["match_version"],
+        key=SLOTS["key"],
+        dealer=dealer,
     )
     html = str(render_entry_form(None, match, form))
     for field, slot in SLOTS.items():

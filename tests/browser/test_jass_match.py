@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scoresheets.games.jass.engine import ENGINE, JassHand, Multipliers
 from scoresheets.models import Match
@@ -191,3 +192,45 @@ def test_a_jass_match_on_four_phones_in_swiss_german(live_server, browser):
     assert f"Sieg: {TEAM_A}!" in phones[1].locator("#scoreboard").inner_text()
     assert elsewhere(lambda: Match.objects.get().finished)
     assert CSP_PROBLEMS == []
+
+
+def test_who_announces_follows_the_deal_on_every_phone(live_server, browser):
+    """Vorhand (the dealer's next) comes preselected as who announces, and
+    follows the deal where the phone moves the form on by itself: after a
+    hand kept without network (its form emptied for the next hand), and on
+    a phone whose untouched form follows a sheet saved by another phone.
+    Seat 4 deals hand 1: Urs (1), then Vreni (2), then Beat (3) announce."""
+    from scoresheets.games.jass.engine import JassRules
+    from scoresheets.matches import services
+    from tests.browser.test_offline import _context, _open_offline_ready, set_network
+
+    match = elsewhere(lambda: services.match_create(names=NAMES, rules=JassRules(), first_dealer=4))
+    url = f"{live_server.url}/m/{match.token}/"
+    watcher = phone(browser, locale="de-CH")
+    watcher.goto(url)
+    offline = _context(browser, locale="de-CH")
+    typist = _open_offline_ready(offline, url, url.removeprefix(live_server.url))
+
+    def announcer(page, seat: int) -> None:
+        expect(page.locator(f'#hand-form input[name="taker"][value="{seat}"]')).to_be_checked()
+
+    announcer(watcher, 1)
+    announcer(typist, 1)
+    set_network(offline, online=False)
+    typist.wait_for_function("() => !navigator.onLine")
+    f = typist.locator("#hand-form")
+    _mode(f, "Rosen ♥")
+    f.locator("#id_points").fill("100")  # Urs announces, as preselected
+    f.get_by_role("button", name="Spiel speichern").click()
+    expect(typist.locator("#pending-hands li.is-pending")).to_have_count(1)
+    announcer(typist, 2)  # the form, emptied, is on hand 2
+    set_network(offline, online=True)
+    typist.locator("#pending-hands").wait_for(state="hidden")
+    announcer(typist, 2)
+    watcher.locator("#hand-1").wait_for()  # its poll brought the sheet: hand 2 next
+    expect(watcher.locator('#hand-form input[name="number"]')).to_have_value("2")
+    announcer(watcher, 2)
+    seats = elsewhere(lambda: list(Match.objects.get().hands.values_list("taker_seat", flat=True)))
+    assert seats == [1]
+    assert CSP_PROBLEMS == []
+    offline.close()

@@ -12,6 +12,7 @@ from django.utils import translation
 
 from scoresheets.forms import hand_form
 from scoresheets.games.coinche.engine import CoincheRules
+from scoresheets.games.jass.engine import JassRules
 from scoresheets.matches import services
 from scoresheets.models import Match, Player
 from scoresheets.sync import entry
@@ -43,6 +44,11 @@ def coinche_match() -> Match:
     return services.match_create(names=NAMES, rules=CoincheRules(target=2000))
 
 
+def jass_match() -> Match:
+    """Jass: its fresh form preselects Vorhand, the dealer's next (kept per dealer)."""
+    return services.match_create(names=NAMES, rules=JassRules())
+
+
 @pytest.mark.parametrize("language", ["fr", "en"])
 @pytest.mark.parametrize(
     "make",
@@ -50,8 +56,9 @@ def coinche_match() -> Match:
         lambda: make_match(),
         lambda: make_match(announcements=True, team_a_name='Les "As" <b>', team_b_name="B & co"),
         coinche_match,
+        jass_match,
     ],
-    ids=["belote", "belote-announcements", "coinche"],
+    ids=["belote", "belote-announcements", "coinche", "jass"],
 )
 def test_it_gives_what_the_partial_renders_from_the_cache_too(make, language):
     match = make()

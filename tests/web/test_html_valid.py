@@ -123,6 +123,9 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     baloot_hand = BalootHand("A", "hokm", "A", 90, projects=Pair(("sira",), ()), baloot="B")
     services.hand_record(match=baloot, hand=baloot_hand, taker_seat=1)
     services.hand_record(match=baloot, hand=BalootHand(None), taker_seat=None)
+    # Jass: its entry form (Vorhand preselected), a hand refused.
+    jass = services.match_create(names=["Urs", "Vreni", "Beat", "Heidi"], rules=JassRules())
+    services.hand_record(match=jass, hand=JassHand("spades", "A", "A", 92), taker_seat=1)
     # A doubled Hokm khasran and an ashkal Sun kaboot: the sheet's every badge.
     khasran = BalootHand("B", "hokm", "B", 70, baloot="A", doubling="double")
     services.hand_record(match=baloot, hand=khasran, taker_seat=4)
@@ -215,6 +218,8 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
         "belote3-hand-edit": (f"/m/{three.token}/donnes/{three_hand.pk}/", None),
         "belote3-read": (f"/voir/{three.read_token}/", None),
         "belote2": (f"/m/{two.token}/", None),
+        "jass": (f"/m/{jass.token}/", None),
+        "jass-refused": (f"/m/{jass.token}/donnes/", {"taker": "3", "mode": "obenabe"}),
         "table": (f"/t/{table.token}/", None),
         "table-new-match": (f"/t/{table.token}/nouvelle/", None),
         "player": (f"/t/{table.token}/joueurs/{player}/", None),

@@ -205,6 +205,38 @@ def test_the_preview_holds_a_mode_to_its_symbol_the_texts_keep_their_space(clien
         assert "&nbsp;" not in body and "\u00a0" not in body, url
 
 
+CHECKED_TAKER = re.compile(r'<input type="radio" name="taker" value="(\d)"[^>]*\bchecked')
+
+
+def _preselected(body: str) -> list[str]:
+    """The announcers checked in the entry form of a page or an answer."""
+    form = body[body.index('id="hand-form"') :]
+    return CHECKED_TAKER.findall(form[: form.index("</form>")])
+
+
+def test_the_entry_form_preselects_vorhand_the_dealer_s_next(client: Client):
+    """Schieber: Vorhand, the player on the dealer's right (play goes
+    counter-clockwise), names the mode or pushes it to the partner (JASS,
+    top). The seats are numbered in the order the deal passes (1, 2, 3, 4),
+    which is the order of play: Vorhand is the dealer's next seat. Hand 1
+    here is dealt by seat 4 (Dario): Anna (seat 1) is preselected; then
+    Beat, after a save answered to the phone's script too, and Cla."""
+    match = _new_match(client)  # first_dealer 4
+    assert _preselected(client.get(f"/m/{match.token}/").content.decode()) == ["1"]
+    _typed(client, match, taker="3", mode="hearts", points="100")  # geschoben: Cla
+    assert _preselected(client.get(f"/m/{match.token}/").content.decode()) == ["2"]
+    match.refresh_from_db()
+    body = entry_form(match, {"key": os.urandom(16).hex(), "taker": "2", "mode": "spades"})
+    body["points"] = "60"
+    answer = client.post(f"/m/{match.token}/donnes/", body, headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    assert _preselected(answer.content.decode()) == ["3"]  # hand 3, dealt by seat 2
+    # The hand typed keeps what was tapped: a refused one shows it again.
+    refused = _type(client, match, taker="1", mode="hearts")
+    assert refused.status_code == 422 and _preselected(refused.content.decode()) == ["1"]
+    assert _preselected(client.get(f"/m/{match.token}/").content.decode()) == ["3"]
+
+
 def test_a_wrong_hand_says_why_and_saves_nothing(client: Client):
     match = _new_match(client)
     hearts = {"taker": "1", "mode": "hearts", "points": "90"}

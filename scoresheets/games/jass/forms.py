@@ -139,6 +139,7 @@ class JassHandForm(HandForm):
     partials = {"fields": "games/jass/_fields.html"}
     trick_points_total = CARD_POINTS
     weis_units = WEIS_UNITS
+    follows_dealer = True  # Vorhand preselected
 
     mode = forms.ChoiceField(label=_("Atout"), required=False, choices=(), widget=ModeSelect)
     match = forms.ChoiceField(
@@ -163,6 +164,8 @@ class JassHandForm(HandForm):
         for name in self.NOT_ASKED:
             self.fields.pop(name, None)
         self.fields["taker"].label = _("Qui annonce ?")
+        if self.vorhand is not None:
+            self.fields["taker"].initial = str(self.vorhand)
         self.fields["points"].label = _("Points")
         factors = _factors(self.rules)
         self.fields["mode"].choices = _mode_choices(factors)
@@ -171,6 +174,24 @@ class JassHandForm(HandForm):
         for name in ("match", "stoeck", "out"):
             self.fields[name].choices = optional_team_choices(nobody, self.team_names)
             self.fields[name].initial = ""
+
+    @property
+    def vorhand(self) -> int | None:
+        """The seat of Vorhand, who names the mode or pushes it to the
+        partner, so whose team announces (JASS, top): the dealer's next seat
+        (``None`` when the dealer is not known, or without players).
+
+        Vorhand sits on the dealer's right, play going counter-clockwise
+        (JASS's sources: earthli "the player to the right of the dealer
+        chooses a trump [...] that player deals the cards" next;
+        spotlightongames "play is counter-clockwise [...] forehand is the
+        player to right of the dealer"); the seats of a match are numbered
+        in the order the deal passes, which is the order of play
+        (``Match.dealer_seat``, the sheet's "parle en premier"): that player
+        is the dealer's next seat."""
+        if self.dealer is None or not self.players:
+            return None
+        return self.dealer % len(self.players) + 1
 
     @property
     def plays_weis(self) -> bool:

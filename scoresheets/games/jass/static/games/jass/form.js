@@ -1,3 +1,5 @@
+import { onSheet } from "../../js/sync/sheet.js";
+
 // The jass hand form (games/jass/_fields.html): the Weis chips ("+20" ...
 // "+200" add to their team's field, "✕" empties it), no Stöck at Obenabe or
 // Undenufe (their chips hidden, set back to nobody), no points with a Match
@@ -6,6 +8,8 @@
 // equal_weis "four_first" a four first; cards; height), the winner's field
 // given at least that Weis, the other's emptied. The form hears an input
 // after each change the script makes (the preview and the draft follow).
+// Who announces, preselected by the server (Vorhand, the dealer's next),
+// follows the form's hand number when the phone moves an untouched form on.
 // Delegated from `document`: a form swapped in by htmx works too.
 
 const SEQUENCE_POINTS = { 3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300 };
@@ -36,6 +40,29 @@ function update(f) {
   f.querySelectorAll('input[name="points_team"]').forEach((radio) => { radio.disabled = match; });
   const other = f.querySelector("[data-other-points]");
   if (other && match) other.hidden = true; // hand.js says the other team's points otherwise
+}
+
+// Who announces: the server preselects Vorhand (JASS, top: the dealer's
+// next names the mode or pushes it) for the hand it rendered the form for.
+// The phone moves an untouched form on to later hands by itself (a sheet
+// from another phone, a hand kept offline, then f.reset()), and the
+// preselection with it: the deal passes one seat a hand from the match's
+// first dealer (data-first-dealer; Match.dealer_seat). A player tapped
+// stays; no event is sent (nothing was typed).
+function followDeal(f) {
+  const takers = f.querySelector("[data-first-dealer]");
+  const number = Number((f.querySelector('input[name="number"]') || {}).value);
+  if (!takers || !number) return;
+  const radios = [...takers.querySelectorAll('input[name="taker"]')];
+  const chosen = radios.find((radio) => radio.checked);
+  if (!radios.length || (chosen && !chosen.defaultChecked)) return;
+  const seats = radios.length;
+  const dealer = ((Number(takers.dataset.firstDealer) - 1 + number - 1) % seats) + 1;
+  const vorhand = String((dealer % seats) + 1);
+  radios.forEach((radio) => {
+    radio.defaultChecked = radio.value === vorhand;
+    radio.checked = radio.defaultChecked;
+  });
 }
 
 // A team's best declaration in the helper: {value, standing} or null
@@ -115,10 +142,17 @@ document.addEventListener("change", (event) => {
   if (!f || !f.contains(event.target)) return;
   const helper = event.target.closest("[data-weis-helper]");
   if (helper) helped(f, helper);
+  followDeal(f);
   update(f);
 });
 
-function init() { const f = form(); if (f) update(f); }
+function init() {
+  const f = form();
+  if (!f) return;
+  followDeal(f);
+  update(f);
+}
 document.addEventListener("DOMContentLoaded", init);
 document.addEventListener("htmx:afterSettle", init);
+onSheet(init); // an untouched form follows the sheet's next hand (sync/sheet.js)
 init(); // a module runs after the page is parsed: the form is there
