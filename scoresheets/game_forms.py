@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django import forms
@@ -377,6 +378,20 @@ VERSION_MISSING = _(
 )
 
 
+@dataclass(frozen=True)
+class HelperAnswer:
+    """What a game's own helper on the hand form answers a post
+    (:meth:`HandForm.helper_answer`; jass' Weis helper without a script):
+    nothing is saved, the form is shown again with ``initial`` (what was
+    posted, with what the helper filled in), ``message`` at its top when
+    there is one, and the answer's ``status`` (200; 422 when the form must
+    be looked at again before it is saved)."""
+
+    initial: dict[str, Any]
+    status: int = 200
+    message: str = ""
+
+
 class HandForm(OneTimeKeyForm):
     """One hand as the table tells it: the fields every game has.
 
@@ -575,6 +590,13 @@ class HandForm(OneTimeKeyForm):
         self.data[self.add_prefix("number")] = number
         if version is not None:
             self.data[self.add_prefix("match_version")] = version
+
+    def helper_answer(self) -> HelperAnswer | None:
+        """The answer of the game's own helper to this posted form, or
+        ``None`` (most games have none; belote's announcement helper is the
+        views'): a helper asked by its button, or one whose choices a save
+        forgot to compare (:class:`HelperAnswer`; nothing is then saved)."""
+        return None
 
     @classmethod
     def initial_for(cls, hand: Hand) -> dict[str, Any]:

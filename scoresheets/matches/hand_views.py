@@ -26,6 +26,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from scoresheets import announcement_helper, ratelimits
 from scoresheets.forms import VERSION_MISSING, DeviceForm, HandForm, hand_form, hand_form_class
+from scoresheets.game_forms import HelperAnswer
 from scoresheets.matches import services, undo
 from scoresheets.matches.match_page import (
     MY_MATCHES,
@@ -62,6 +63,9 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
         return _compare_on_match_page(request, match, form)
     if announcement_helper.is_open(request.POST):
         return _helper_opened(request, match, form)
+    answer = form.helper_answer()
+    if answer is not None:
+        return _game_helper_answered(request, match, answer)
     if form.is_valid() and _comparison_forgotten(request, form):
         return _compare_forgotten(request, match, form)
     if not form.is_valid():
@@ -236,6 +240,30 @@ def _number(value: str | None) -> int:
     return number if 1 <= number <= 10_000 else 1
 
 
+def _game_helper_answered(request: HttpRequest, match: Match, answer: HelperAnswer) -> HttpResponse:
+    """The entry form posted to a game's own helper (``HandForm.helper_answer``:
+    jass' Weis helper without a script, or a save that forgot it): the form
+    again with what was typed and what the helper filled in, its answer on
+    it; nothing saved."""
+    sheet = match_get_scoresheet(match)
+    form = hand_form(match, sheet.players, initial=answer.initial)
+    if answer.message:
+        said_on(form, answer.message)
+    context = match_context(request, sheet, form)
+    template = "scoresheets/match.html#hand_saved" if request.htmx else "scoresheets/match.html"
+    if not request.htmx:
+        context["sheet_html"] = sheet_fragments(request, match, sheet=sheet)
+    return render(request, template, context, status=answer.status)
+
+
+def said_on(form: HandForm, message: str) -> None:
+    """Put ``message`` at the top of ``form``, an unbound form shown again
+    with what was typed (it carries no errors of its own)."""
+    form.errors  # noqa: B018  (its error dict exists once read)
+    form.cleaned_data = {}
+    form.add_error(None, message)
+
+
 def _comparison_forgotten(request: HttpRequest, form: HandForm) -> bool:
     """Whether a hand is saved with declarations picked in the announcement
     helper but no announcement points: "Comparer les annonces" was never
@@ -259,10 +287,8 @@ def _compare_forgotten(request: HttpRequest, match: Match, form: HandForm) -> Ht
 
     helper, form, _status = compare_announcements(request, form, match, rebuild)
     # An unbound form (it shows the filled-in values) carries a message too.
-    form.errors  # noqa: B018  (its error dict exists once read)
-    form.cleaned_data = {}
-    form.add_error(
-        None,
+    said_on(
+        form,
         gettext(
             "Les annonces de l'aide n'étaient pas comparées : elles le sont maintenant et "
             "leurs points sont reportés. Vérifiez, puis validez."
@@ -321,6 +347,12 @@ def _correction_sent(
         if request.htmx:
             return helper_response(request, helper, form, match, status)
         return _edit_page(request, sheet, hand, form, status, helper=helper)
+    answer = form.helper_answer()
+    if answer is not None:  # a game's own helper: the correction again, filled in
+        form = hand_form(match, sheet.players, initial={**answer.initial, "number": number})
+        if answer.message:
+            said_on(form, answer.message)
+        return _edit_page(request, sheet, hand, form, answer.status)
     if not form.is_valid():
         if form.version_missing:
             # Shown again on the hand as it is now: saving it again overrides.

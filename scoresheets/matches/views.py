@@ -39,7 +39,7 @@ from scoresheets.forms import (
 from scoresheets.game_forms import rules_form_class
 from scoresheets.games import registry
 from scoresheets.matches import services, share_image, uploads
-from scoresheets.matches.hand_views import compare_announcements, helper_response
+from scoresheets.matches.hand_views import compare_announcements, helper_response, said_on
 from scoresheets.matches.match_page import (
     DEVICE,
     MY_MATCHES,
@@ -436,6 +436,12 @@ def calculator(request: HttpRequest) -> HttpResponse:
             return helper_response(request, helper, form, None, status)
         context.update(form=form, helper=helper)
         return render(request, "scoresheets/calculator.html", context, status=status)
+    answer = form.helper_answer() if data is not None else None
+    if answer is not None:  # a game's own helper (jass' Weis): nothing scored
+        context["form"] = build(initial=answer.initial)
+        if answer.message:
+            said_on(context["form"], answer.message)
+        return render(request, "scoresheets/calculator.html", context, status=answer.status)
     forms_valid = [rules_form.is_valid(), form.is_valid()]
     if reserve_shown:
         forms_valid.append(reserve_form.is_valid())

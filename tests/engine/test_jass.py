@@ -828,3 +828,75 @@ def test_the_presets():
     tournament = by_key["turnier_12"]
     assert (tournament.target, tournament.rounds, tournament.donnes) == (None, 12, 12)
     assert (tournament.match_bonus, tournament.weis_stoeck) == (0, False)
+
+
+# --------------------------------------------------------------------------
+# The Weis helper: each team's best declaration alone (best_weis)
+# --------------------------------------------------------------------------
+
+
+def best(kind: str, card: str) -> Declaration:
+    """A best declaration as the helper gives it: no seat, no suit."""
+    if kind == "four":
+        return Declaration(seat=None, kind="four", rank=card)
+    return Declaration(seat=None, kind="sequence", length=int(kind), top=card)
+
+
+@pytest.mark.parametrize(
+    ("rules", "bests", "expected"),
+    [
+        (JassRules(), {}, jass.BestWeis()),
+        (JassRules(), {"B": best("3", "9")}, jass.BestWeis("B", 20)),
+        # Points first: a Vierblatt to the 9 beats a Dreiblatt to the Ace.
+        (JassRules(), {"A": best("3", "A"), "B": best("4", "9")}, jass.BestWeis("B", 50)),
+        # Equal points, more cards: a Fünfblatt beats four Aces (more_cards)...
+        (JassRules(), {"A": best("four", "A"), "B": best("5", "10")}, jass.BestWeis("B", 100)),
+        # ... and four Aces win under four_first.
+        (
+            JassRules(equal_weis="four_first"),
+            {"A": best("four", "A"), "B": best("5", "10")},
+            jass.BestWeis("A", 100),
+        ),
+        # Equal points and cards: height.
+        (JassRules(), {"A": best("3", "K"), "B": best("3", "A")}, jass.BestWeis("B", 20)),
+        (JassRules(), {"A": best("four", "J"), "B": best("four", "9")}, jass.BestWeis("A", 200)),
+        # A capped Sechsblatt (100) beats a Fünfblatt (100) by its cards.
+        (
+            JassRules(sequence_values="capped"),
+            {"A": best("6", "A"), "B": best("5", "A")},
+            jass.BestWeis("A", 100),
+        ),
+        # Equal in all the helper knows: the trump, then the seat decide.
+        (JassRules(), {"A": best("4", "K"), "B": best("4", "K")}, jass.BestWeis(tie=True)),
+        # A Sechsblatt to the 10 would reach below the 6.
+        (JassRules(), {"A": best("6", "10"), "B": best("3", "A")}, jass.BestWeis(below_six=("A",))),
+    ],
+)
+def test_the_best_weis_of_each_team_compared(rules, bests, expected):
+    assert jass.best_weis(rules, bests) == expected
+
+
+@pytest.mark.parametrize(
+    "rules", [JassRules(), JassRules(equal_weis="four_first", sequence_values="capped")]
+)
+def test_the_best_weis_agrees_with_the_comparison_of_declarations(rules):
+    """Every pair of bests that is no tie wins as the declarations'
+    comparison says, each best given a seat of its team and its own suit,
+    none in trump (seat 1 A's, seat 2 B's; the mode is Obenabe)."""
+    kinds = [(str(n), top) for n in range(3, 10) for top in jass.RANKS[n - 1 :]]
+    kinds += [("four", rank) for rank in jass.RANKS]
+    for kind_a, card_a in kinds:
+        for kind_b, card_b in kinds:
+            if kind_a == kind_b == "four" and card_a == card_b:
+                continue  # one four cannot be declared by two seats
+            a, b = best(kind_a, card_a), best(kind_b, card_b)
+            verdict = jass.best_weis(rules, {"A": a, "B": b})
+            if verdict.tie:
+                continue
+            seated = [
+                dataclasses.replace(a, seat=1, suit="hearts" if a.kind == "sequence" else None),
+                dataclasses.replace(b, seat=2, suit="spades" if b.kind == "sequence" else None),
+            ]
+            weis = jass.declared_weis(rules, "obenabe", "A", seated)
+            points = verdict.points
+            assert weis == (Pair(points, 0) if verdict.winner == "A" else Pair(0, points))

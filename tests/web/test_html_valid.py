@@ -123,7 +123,7 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
     baloot_hand = BalootHand("A", "hokm", "A", 90, projects=Pair(("sira",), ()), baloot="B")
     services.hand_record(match=baloot, hand=baloot_hand, taker_seat=1)
     services.hand_record(match=baloot, hand=BalootHand(None), taker_seat=None)
-    # Jass: its entry form (Vorhand preselected), a hand refused.
+    # Jass: its entry form (Vorhand preselected), a hand refused, its Weis compared.
     jass = services.match_create(names=["Urs", "Vreni", "Beat", "Heidi"], rules=JassRules())
     services.hand_record(match=jass, hand=JassHand("spades", "A", "A", 92), taker_seat=1)
     # A doubled Hokm khasran and an ashkal Sun kaboot: the sheet's every badge.
@@ -220,6 +220,10 @@ def _pages(client: Client) -> dict[str, tuple[str, dict | None]]:
         "belote2": (f"/m/{two.token}/", None),
         "jass": (f"/m/{jass.token}/", None),
         "jass-refused": (f"/m/{jass.token}/donnes/", {"taker": "3", "mode": "obenabe"}),
+        "jass-weis-compared": (
+            f"/m/{jass.token}/donnes/",
+            {"weis_kind_a": "4", "weis_top_a": "A", "weis_kind_b": "3", "action": "compare_weis"},
+        ),
         "table": (f"/t/{table.token}/", None),
         "table-new-match": (f"/t/{table.token}/nouvelle/", None),
         "player": (f"/t/{table.token}/joueurs/{player}/", None),

@@ -237,6 +237,91 @@ def test_the_entry_form_preselects_vorhand_the_dealer_s_next(client: Client):
     assert _preselected(client.get(f"/m/{match.token}/").content.decode()) == ["3"]
 
 
+def _value(body: str, name: str) -> str:
+    """The value an input ``name`` of the page's form shows."""
+    found = re.search(rf'<input type="number" name="{name}"[^>]*value="([^"]*)"', body)
+    return found.group(1) if found else None
+
+
+def _selected(body: str, name: str) -> str:
+    """The option selected in the select ``name``."""
+    select = re.search(rf'<select name="{name}".*?</select>', body, re.S).group(0)
+    return re.search(r'<option value="([^"]*)" selected', select).group(1)
+
+
+def test_the_weis_helper_answers_without_a_script(client: Client):
+    """The Weis helper without JavaScript (the test client runs none): each
+    team's best declaration, then "Comparer les Weis" posts the form; the
+    server compares them through the engine (best_weis, the match's
+    rules), fills in the winner's Weis and empties the other's, keeps what
+    was typed and saves nothing. A save that forgot to compare does it too
+    (422), as belote's announcements; the next save keeps the Weis."""
+    match = _new_match(client)  # Swisslos: more_cards
+    page = client.get(f"/m/{match.token}/").content.decode()
+    assert 'name="weis_kind_a"' in page and 'name="action" value="compare_weis"' in page
+    assert "jass-weis-helper js-only" not in page
+    typed = {"taker": "2", "mode": "hearts", "points": "100", "weis_b": "20"}
+    # Four Aces (100) against a Fünfblatt to the 10 (100, more cards): B.
+    bests = {"weis_kind_a": "four", "weis_top_a": "A", "weis_kind_b": "5", "weis_top_b": "10"}
+    response = _type(client, match, **typed, **bests, action="compare_weis")
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Eux a le meilleur Weis (100)" in body
+    assert (_value(body, "weis_a"), _value(body, "weis_b")) == ("", "100")
+    assert _value(body, "points") == "100"
+    assert _selected(body, "weis_kind_a") == "four" and _selected(body, "weis_top_b") == "10"
+    assert Match.objects.get().hands_count == 0
+    # The same at four_first: the four wins, its team's Weis filled in.
+    other = services.match_create(
+        names=list(PLAYERS.values()),
+        rules=JassRules(multipliers="1_2_3", equal_weis="four_first"),
+        team_a_name="Nous",
+        team_b_name="Eux",
+    )
+    body = _type(client, other, **typed, **bests, action="compare_weis").content.decode()
+    assert "Nous a le meilleur Weis (100)" in body
+    assert (_value(body, "weis_a"), _value(body, "weis_b")) == ("100", "")
+    Match.objects.filter(pk=other.pk).delete()
+
+    # Equal in all the helper knows: a tie, said; the Weis untouched.
+    tie = {"weis_kind_a": "3", "weis_top_a": "K", "weis_kind_b": "3", "weis_top_b": "K"}
+    body = _type(client, match, **typed, **tie, action="compare_weis").content.decode()
+    assert "Égalité : une suite d&#x27;atout l&#x27;emporte" in body
+    assert (_value(body, "weis_a"), _value(body, "weis_b")) == ("", "20")
+    # A Sechsblatt to the 10 cannot be: refused, said.
+    below = {**bests, "weis_kind_a": "6", "weis_top_a": "10"}
+    response = _type(client, match, **typed, **below, action="compare_weis")
+    assert response.status_code == 422
+    assert "Cette suite descendrait sous le 6" in response.content.decode()
+
+    # Saved with the bests chosen but no Weis: compared now, shown again.
+    forgot = {k: v for k, v in typed.items() if k != "weis_b"}
+    response = _type(client, match, **forgot, **bests)
+    body = response.content.decode()
+    assert response.status_code == 422
+    assert "n&#x27;étaient pas comparés" in body and "Eux a le meilleur Weis (100)" in body
+    assert (_value(body, "weis_a"), _value(body, "weis_b")) == ("", "100")
+    assert Match.objects.get().hands_count == 0
+    _typed(client, match, **forgot, **bests, weis_b="100")
+    match.refresh_from_db()
+    assert (match.hands_count, match.total_a, match.total_b) == (1, 57, 200)
+
+    # On the correction page too: the hand's Weis compared again.
+    hand = match.hands.get()
+    url = f"/m/{match.token}/donnes/{hand.pk}/"
+    posted = {**forgot, **bests, "weis_kind_a": "4", "hand_version": str(hand.version)}
+    body = client.post(url, {**posted, "action": "compare_weis"}).content.decode()
+    assert "Eux a le meilleur Weis (100)" in body
+    assert (_value(body, "weis_a"), _value(body, "weis_b")) == ("", "100")
+    assert f'name="hand_version" value="{hand.version}"' in body
+
+    # And in the calculator: compared, nothing scored.
+    response = client.post("/calculateur/?jeu=jass", {**forgot, **bests, "action": "compare_weis"})
+    body = response.content.decode()
+    assert response.status_code == 200 and "Eux a le meilleur Weis (100)" in body
+    assert (_value(body, "weis_a"), _value(body, "weis_b")) == ("", "100")
+
+
 def test_a_wrong_hand_says_why_and_saves_nothing(client: Client):
     match = _new_match(client)
     hearts = {"taker": "1", "mode": "hearts", "points": "90"}

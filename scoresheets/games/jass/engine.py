@@ -65,6 +65,7 @@ __all__ = [
     "SWISSLOS_2500",
     "TURNIER_12",
     "Ausmachen",
+    "BestWeis",
     "Declaration",
     "EqualWeis",
     "JassHand",
@@ -74,6 +75,7 @@ __all__ = [
     "Mode",
     "Multipliers",
     "SequenceValues",
+    "best_weis",
     "check_hand",
     "check_rules",
     "declaration_value",
@@ -583,20 +585,69 @@ def declaration_value(rules: JassRules, d: Declaration) -> int:
     return SEQUENCE_POINTS[d.length]
 
 
-def _standing(rules: JassRules, mode: str, d: Declaration) -> tuple[int, ...]:
-    """How a well-formed declaration ranks (JASS, *Weis*), higher first, in
-    order: points; under ``four_first`` a four before a sequence; the
-    number of cards; height (a sequence's top, a four's rank); a sequence
-    in the trump suit; the earlier seat."""
+def _rank(rules: JassRules, d: Declaration) -> tuple[int, ...]:
+    """How a well-formed declaration ranks by itself (JASS, *Weis*), higher
+    first, in order: points; under ``four_first`` a four before a sequence;
+    the number of cards; height (a sequence's top, a four's rank). Its suit
+    and seat are not read."""
     four = d.kind == FOUR
     return (
         declaration_value(rules, d),
         int(four and rules.equal_weis == EqualWeis.FOUR_FIRST),
         4 if four else d.length,
         RANKS.index(d.rank if four else d.top),
-        int(not four and d.suit == mode),
-        -d.seat,
     )
+
+
+def _standing(rules: JassRules, mode: str, d: Declaration) -> tuple[int, ...]:
+    """How a well-formed declaration ranks (JASS, *Weis*), higher first:
+    :func:`_rank`, then a sequence in the trump suit, then the earlier seat."""
+    return (*_rank(rules, d), int(d.kind != FOUR and d.suit == mode), -d.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class BestWeis:
+    """Whose Weis counts, from each team's best declaration alone
+    (:func:`best_weis`): ``winner`` ``"A"`` / ``"B"``, ``None`` when nobody
+    declared or on a ``tie``; ``points``, the winner's best declaration's
+    value (its team scores at least that, all its Weis); ``tie``: equal in
+    all the helper knows (a trump sequence, then the earlier seat decides);
+    ``below_six``: the teams whose sequence would reach below the 6 (then
+    no winner)."""
+
+    winner: str | None = None
+    points: int = 0
+    tie: bool = False
+    below_six: tuple[str, ...] = ()
+
+
+def best_weis(rules: JassRules, bests: dict[str, Declaration]) -> BestWeis:
+    """Which team scores its Weis when the table gives only each team's best
+    declaration (the hand form's Weis helper; JASS, *Weis*): the best of
+    the two decides, ranked by points, under ``four_first`` a four first,
+    the number of cards, height (:func:`_rank`); its team scores all its
+    Weis, the other none. ``bests``: team -> its best declaration, its kind
+    and a sequence's ``length`` and ``top`` or a four's ``rank`` (its seat
+    and suit are not asked); a team left out declared nothing. Equal in
+    all of these: a tie, which a sequence in trump, then the earlier seat
+    breaks (the table knows which; the helper does not ask). A sequence
+    whose top is too low for its length: ``below_six``. The kinds, lengths
+    and ranks are the caller's to give among the engine's (the form's
+    choices): another raises ``ValueError`` or ``KeyError``."""
+    below = tuple(
+        team
+        for team, d in bests.items()
+        if d.kind == SEQUENCE and RANKS.index(d.top) + 1 < d.length
+    )
+    if below:
+        return BestWeis(below_six=below)
+    if not bests:
+        return BestWeis()
+    ranked = sorted(bests.items(), key=lambda item: _rank(rules, item[1]), reverse=True)
+    if len(ranked) == 2 and _rank(rules, ranked[0][1]) == _rank(rules, ranked[1][1]):
+        return BestWeis(tie=True)
+    team, best = ranked[0]
+    return BestWeis(winner=team, points=declaration_value(rules, best))
 
 
 def declared_weis(

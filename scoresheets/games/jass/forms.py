@@ -3,8 +3,10 @@ hand form, in the table's words (JASS, *Hand*): the mode (the four suits by
 their Swiss names, Obenabe, Undenufe), who announced it, the card points of
 one team (0-157, the other has the rest), a Match, the Stöck, each team's
 Weis as a sum (only the team with the best Weis scores any: a helper on the
-page compares the best declaration of each), and, when both teams pass the
-target in one hand and the tricks decide, who went out first.
+page compares the best declaration of each, as they are chosen with a
+script, through the engine's ``best_weis`` when its button posts the form
+without one), and, when both teams pass the target in one hand and the
+tricks decide, who went out first.
 
 Who announced is a player (Vorhand or, when Vorhand pushed, "geschoben",
 the partner who then named the mode): both are of the announcing team,
@@ -15,6 +17,8 @@ tapped). No redeal: at jass the mode is always named.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -25,6 +29,7 @@ from scoresheets import scoring
 from scoresheets.game_forms import (
     ANNOUNCEMENTS_MAX,
     HandForm,
+    HelperAnswer,
     optional_team_choices,
     problem_message,
     rules_form_class,
@@ -33,11 +38,16 @@ from scoresheets.games.jass import words
 from scoresheets.games.jass.engine import (
     CARD_POINTS,
     ENGINE,
+    FOUR,
     MODES,
     NO_TRUMP,
     RANKS,
+    SEQUENCE,
     Ausmachen,
+    BestWeis,
+    Declaration,
     JassRules,
+    best_weis,
     multiplier,
     validated_weis,
 )
@@ -87,6 +97,37 @@ FIELD_MESSAGES = {
 }
 ANNOUNCER_REQUIRED = _("Choisissez qui a annoncé.")
 
+# The Weis helper (games/jass/_weis_helper.html): each team's best declaration,
+# its kind and its top card (a four's rank). With a script, form.js compares
+# them as they are chosen; without one, its button posts the form
+# (name="action", this value) and the engine compares them (best_weis).
+WEIS_COMPARE = "compare_weis"
+WEIS_SAYS_WINNER = _(
+    "{team} a le meilleur Weis ({points}) : son équipe marque tous ses Weis, l'autre aucun."
+)
+WEIS_SAYS_TIE = _(
+    "Égalité : une suite d'atout l'emporte, sinon celle du joueur qui joue le premier."
+)
+WEIS_SAYS_BELOW = _("Cette suite descendrait sous le 6 : choisissez une carte plus haute.")
+WEIS_NOT_COMPARED = _(
+    "Les Weis de l'aide n'étaient pas comparés : ils le sont maintenant et reportés. "
+    "Vérifiez, puis enregistrez."
+)
+
+
+@dataclass(frozen=True)
+class WeisVerdict:
+    """The Weis helper's answer in words: the engine's :class:`BestWeis`
+    (``best``) and what the page says of it (``text``)."""
+
+    best: BestWeis
+    text: str
+
+    @property
+    def refused(self) -> bool:
+        """Whether a best declaration cannot be (a sequence below the 6)."""
+        return bool(self.best.below_six)
+
 
 class ModeSelect(forms.RadioSelect):
     """The modes as big chips: each option gives the template its suit's
@@ -124,6 +165,14 @@ def _mode_choices(factors: dict[str, int]) -> list[tuple[str, str]]:
     return out
 
 
+def _number(value: Any) -> int:
+    """A posted number of points, 0 when empty or not a whole number."""
+    try:
+        return max(0, int(value))
+    except (TypeError, ValueError):
+        return 0
+
+
 class JassHandForm(HandForm):
     """One jass hand (JASS, *Hand*): ``mode``; the shared ``taker`` (here who
     announced: a player, whose team is the announcing team), ``points`` and
@@ -153,6 +202,12 @@ class JassHandForm(HandForm):
     out = forms.ChoiceField(
         label=_("Qui est sorti le premier ?"), required=False, widget=forms.RadioSelect
     )
+    # The Weis helper's choices: each team's best declaration (its kind,
+    # "3" ... "9" cards or "four") and its top card (a four's rank).
+    weis_kind_a = forms.ChoiceField(required=False, choices=())
+    weis_top_a = forms.ChoiceField(required=False, choices=())
+    weis_kind_b = forms.ChoiceField(required=False, choices=())
+    weis_top_b = forms.ChoiceField(required=False, choices=())
 
     NOT_ASKED = ("capot", "belote", "belote_seat", "ann_team", "ann_points")
 
@@ -174,6 +229,10 @@ class JassHandForm(HandForm):
         for name in ("match", "stoeck", "out"):
             self.fields[name].choices = optional_team_choices(nobody, self.team_names)
             self.fields[name].initial = ""
+        for team in ("a", "b"):
+            self.fields[f"weis_kind_{team}"].choices = [("", ""), *self.weis_kinds()]
+            self.fields[f"weis_top_{team}"].choices = self.weis_ranks()
+            self.fields[f"weis_top_{team}"].initial = RANKS[-1]
 
     @property
     def vorhand(self) -> int | None:
@@ -233,6 +292,86 @@ class JassHandForm(HandForm):
             (self["weis_a"], "A", self.team_names["A"]),
             (self["weis_b"], "B", self.team_names["B"]),
         ]
+
+    weis_compare = WEIS_COMPARE  # the helper's button's value (the template's)
+
+    def weis_helper_rows(self) -> list[tuple[str, str, forms.BoundField, forms.BoundField]]:
+        """The Weis helper's rows: each team, its name, and the fields of its
+        best declaration (its kind, its top card)."""
+        return [
+            (team, self.team_names[team], self[f"weis_kind_{low}"], self[f"weis_top_{low}"])
+            for team, low in (("A", "a"), ("B", "b"))
+        ]
+
+    def _bests(self) -> dict[str, Declaration]:
+        """The best declaration of each team the helper holds (its fields'
+        values, posted or initial), as the engine's :class:`Declaration`
+        without seat or suit; a value that is none of the choices is none."""
+        bests = {}
+        for team, _name, kind_field, top_field in self.weis_helper_rows():
+            kind, top = kind_field.value(), top_field.value()
+            kinds = dict(kind_field.field.choices)
+            if not kind or kind not in kinds or top not in RANKS:
+                continue
+            if kind == FOUR:
+                bests[team] = Declaration(seat=None, kind=FOUR, rank=top)
+            else:
+                bests[team] = Declaration(seat=None, kind=SEQUENCE, length=int(kind), top=top)
+        return bests
+
+    @cached_property
+    def weis_verdict(self) -> WeisVerdict | None:
+        """The Weis helper's answer for the best declarations the form holds:
+        the engine's comparison under the match's rules (JASS, *Weis*;
+        :func:`best_weis`) in words, ``None`` when none is chosen."""
+        bests = self._bests()
+        if not bests:
+            return None
+        best = best_weis(self.rules, bests)
+        if best.below_six:
+            text = str(WEIS_SAYS_BELOW)
+        elif best.tie:
+            text = str(WEIS_SAYS_TIE)
+        else:
+            name = self.team_names[best.winner]
+            text = str(WEIS_SAYS_WINNER).replace("{team}", name)
+            text = text.replace("{points}", str(best.points))
+        return WeisVerdict(best=best, text=text)
+
+    def helper_answer(self) -> HelperAnswer | None:
+        """The Weis helper's answer (``HandForm.helper_answer``): asked by its
+        button (``action``: :data:`WEIS_COMPARE`, a page without a script),
+        or forgotten by a save whose best declarations were chosen but whose
+        Weis were left empty (as belote's announcements): the winner's
+        field gets at least its best declaration's value, the other team's
+        is emptied (a tie, or a sequence below the 6, changes none: said on
+        the helper). Nothing is saved; 422 for a forgotten comparison or a
+        declaration refused."""
+        if not self.plays_weis:
+            return None
+        verdict = self.weis_verdict
+        message = ""
+        if self.data.get(self.add_prefix("action")) != WEIS_COMPARE:
+            forgotten = verdict is not None and verdict.best.winner is not None
+            if not (forgotten and self.is_valid()) or self._weis_typed():
+                return None
+            message = str(WEIS_NOT_COMPARED)
+        initial = {
+            name: self.data.get(self.add_prefix(name))
+            for name in self.fields
+            if name != "action" and self.add_prefix(name) in self.data
+        }
+        if verdict is not None and verdict.best.winner is not None:
+            win, lose = ("weis_a", "weis_b") if verdict.best.winner == "A" else ("weis_b", "weis_a")
+            initial[win] = max(_number(initial.get(win)), verdict.best.points)
+            initial[lose] = None
+        refused = message or (verdict is not None and verdict.refused)
+        return HelperAnswer(initial=initial, status=422 if refused else 200, message=message)
+
+    def _weis_typed(self) -> bool:
+        """Whether a Weis was typed for either team (the table's own sums:
+        a save does not compare over them)."""
+        return any(self.cleaned_data.get(name) is not None for name in ("weis_a", "weis_b"))
 
     @property
     def is_redeal(self) -> bool:
