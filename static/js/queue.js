@@ -195,6 +195,9 @@ function answered(entry, status, doc) {
     f.replaceWith(freshForm);
     if (window.htmx) window.htmx.process(freshForm);
     freshForm.dispatchEvent(new Event("change", { bubbles: true }));
+    // Nobody typed in it: untouched, it follows the sheet's next polls (the
+    // change above, for the scripts that set the form up, marked it typed).
+    clean(freshForm);
   }
   render();
 }

@@ -3,11 +3,12 @@ one phone from the new-match page (two names, no teams; the preset, to 501)
 and shared by its link to the other player's phone, both at 390x844 in
 French. Its hands are typed on both phones: a made contract, a litige whose
 points wait in the reserve and go to the next winner, a redeal, a dedans
-with the defender's belote, a capot, to the target, which both pass on the
-last hand: the one alone at the top wins. After each hand both phones show
-the totals that the contract's arithmetic gives (``contract_totals``, the
-belote3 test's, not the engine's); the last player's points are the rest
-of 162, shown as typed.
+with the defender's belote typed without network (kept on the phone, then
+stored once when the network is back), a capot, to the target, which both
+pass on the last hand: the one alone at the top wins. After each hand both
+phones show the totals that the contract's arithmetic gives
+(``contract_totals``, the belote3 test's, not the engine's), which are the
+server's; the last player's points are the rest of 162, shown as typed.
 
 With ``SCREENSHOTS=dir`` the phones keep their shots (``belote2-*``)."""
 
@@ -18,11 +19,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoresheets.models import Match
+from scoresheets.models import Hand, Match
 from tests.browser.phones import CSP_PROBLEMS, phone
 from tests.browser.test_belote3_match import ISOLATES, all_show, contract_totals, save, type_hand
 from tests.browser.test_coinche_match import shot
 from tests.browser.test_conflicts import elsewhere
+from tests.browser.test_offline import _context, _open_offline_ready, set_network
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -55,13 +57,28 @@ def _reserve(page):
     return page.locator("#scoreboard .reserve")
 
 
+def _server_totals() -> list[str]:
+    """The match's totals as the server stores them."""
+    a, b = elsewhere(lambda: Match.objects.values_list("total_a", "total_b").get())
+    return [str(a), str(b)]
+
+
+def _stored_numbers() -> list[int]:
+    """The numbers of the match's live hands as the server stores them."""
+    live = Hand.objects.filter(deleted_at__isnull=True).order_by("number")
+    return elsewhere(lambda: list(live.values_list("number", flat=True)))
+
+
 def test_a_belote2_match_on_two_phones_in_french(live_server, browser):
     anne, bruno = NAMES
-    phones = [phone(browser), phone(browser)]
+    phones = [phone(browser)]
     create_belote2_match(phones[0], live_server.url)
     match = elsewhere(Match.objects.get)
     assert (match.game, match.rules.target, match.rules.litige) == ("belote2", TARGET, "reserve")
-    phones[1].goto(phones[0].url)
+    # Bruno's phone: its service worker keeps the page, it types a hand offline.
+    url = phones[0].url
+    offline = _context(browser)
+    phones.append(_open_offline_ready(offline, url, url.removeprefix(live_server.url)))
     for page in phones:
         expect(page.locator("#scoreboard .total-name")).to_have_text(list(NAMES))
         expect(page.locator("#scoreboard .total-points")).to_have_text(["0", "0"])
@@ -113,13 +130,31 @@ def test_a_belote2_match_on_two_phones_in_french(live_server, browser):
     all_show(phones, 4, expected())
     assert expected() == ["225", "261"]
 
-    # Hand 5, Bruno's phone: Anne takes, 62; Bruno 100 and the belote: dedans,
-    # Bruno scores the 162 and his belote.
+    # Hand 5, Bruno's phone without network: Anne takes, 62; Bruno 100 and
+    # the belote: dedans, Bruno scores the 162 and his belote. The phone
+    # previews it itself and keeps it; Anne's phone sees nothing yet; the
+    # hand leaves when the network is back and is stored once.
+    set_network(offline, online=False)
+    page.wait_for_function("() => !navigator.onLine")
     type_hand(page, taker=anne, points=(62,), belote=bruno, derived=100)
+    expect(page.locator("#preview .outcome.is-local")).to_be_visible()
+    shot(page, "belote2-hand-5-offline")
+    page.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
+    expect(page.locator("#pending-hands li.is-pending")).to_have_count(1)
+    expect(page.locator('#hand-form input[name="number"]')).to_have_value("6")
     played.append({"taker": "A", "points": {"A": 62, "B": 100}, "belote": "B"})
-    save(page, 5)
-    all_show(phones, 5, expected())
     assert expected() == ["225", "443"]
+    # This phone counts the kept hand in its totals, marked "en attente"; the
+    # server has 4 hands.
+    counted = [re.compile(rf"^{total}(?!\d).*en attente") for total in expected()]
+    expect(page.locator("#scoreboard .total-points")).to_have_text(counted)
+    assert _stored_numbers() == [1, 2, 3, 4]
+    expect(phones[0].locator("#scoreboard .total-points")).to_have_text(["225", "261"])
+    set_network(offline, online=True)
+    page.locator("#pending-hands").wait_for(state="hidden")
+    all_show(phones, 5, expected())
+    assert _stored_numbers() == [1, 2, 3, 4, 5]  # stored once
+    assert _server_totals() == expected()
 
     # Hand 6, Anne's phone: Anne takes every trick: 252.
     page = phones[0]
@@ -130,6 +165,10 @@ def test_a_belote2_match_on_two_phones_in_french(live_server, browser):
     assert expected() == ["477", "443"]
     for each in phones:
         expect(each.locator("#scoreboard .banner-win")).to_have_count(0)
+        # Every untouched form follows the sheet to hand 7 (Bruno's too, the
+        # fresh form its kept hand's answer brought).
+        expect(each.locator('#hand-form input[name="number"]')).to_have_value("7")
+        expect(each.locator("#hand-form [data-stale-note]")).to_be_hidden()
 
     # Hand 7, Bruno's phone: Bruno takes, 132 against 30: both pass 501,
     # Bruno alone at the top with 575: he wins.
@@ -146,4 +185,7 @@ def test_a_belote2_match_on_two_phones_in_french(live_server, browser):
         assert f"Victoire : {bruno} !" in said
         expect(each.locator("#hand-form")).to_be_hidden()  # the match is over
     shot(phones[0], "belote2-sheet-end")
+    assert _stored_numbers() == [1, 2, 3, 4, 5, 6, 7]
+    assert _server_totals() == expected()
     assert CSP_PROBLEMS == []
+    offline.close()
