@@ -88,7 +88,14 @@ class Subscription:
             self._event.set()  # type: ignore[union-attr]
 
     def _wake(self) -> None:
-        """In the loop: end the coroutine's wait, if it waits."""
+        """In the loop, after a delivery: end the coroutine's wait, if it
+        waits and the version is still to take (a delivery already taken
+        by a wait that did not need to wait must not end the next one)."""
+        if self._told is not None:
+            self._expire()
+
+    def _expire(self) -> None:
+        """In the loop: end the coroutine's wait, if it waits (its time is up)."""
         waiter = self._waiter
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
@@ -109,7 +116,7 @@ class Subscription:
         assert self._loop is not None
         if self._told is None:  # told meanwhile: no wait
             waiter = self._waiter = self._loop.create_future()
-            timer = self._loop.call_later(timeout, self._wake)
+            timer = self._loop.call_later(timeout, self._expire)
             try:
                 await waiter
             finally:

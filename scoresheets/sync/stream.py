@@ -502,7 +502,11 @@ async def _serve(
     Served in the request's own task: the phone's going cancels it
     (:class:`_Departure`), and only that cancellation is taken as the end;
     the server's own (a shutdown) goes on up. Issue 31: a stream held two
-    tasks of its own, a sender and a listener (2.9 KB of its 14.7)."""
+    tasks of its own, a sender and a listener (2.9 KB of its 14.7). It needs
+    a real asyncio task: granian's default (``belote_site/serve.py`` does
+    not set ``--task-impl rust``, whose one placeholder task a worker cannot
+    be cancelled). An error of ``send`` goes up to the server, the slot and
+    the subscription given back on the way."""
     departure = _Departure(receive, asyncio.current_task())  # type: ignore[arg-type]
     try:
         await send(start)
@@ -543,15 +547,20 @@ class _Departure:
         waiting.add_done_callback(self._heard)
 
     def _heard(self, waiting: asyncio.Future) -> None:
-        if self._waiting is not waiting or waiting.cancelled():
+        if self._waiting is not waiting:
             return  # stopped
-        failed = waiting.exception() is not None
-        if failed or waiting.result().get("type") == "http.disconnect":
-            self.gone = True
-            self._waiting = None
-            self.task.cancel()
-        else:  # the request's (empty) body: listen on
-            self._listen()
+        # A receive cancelled (by anyone but stop()) or failed: the phone is
+        # as good as gone; so is one whose next receive() raises.
+        gone = waiting.cancelled() or waiting.exception() is not None
+        if not gone and waiting.result().get("type") != "http.disconnect":
+            try:  # the request's (empty) body: listen on
+                self._listen()
+                return
+            except Exception:
+                gone = True
+        self.gone = True
+        self._waiting = None
+        self.task.cancel()
 
     def stop(self) -> None:
         """Stop watching (the stream ended): a coroutine's task is cancelled;

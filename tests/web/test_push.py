@@ -660,3 +660,95 @@ def test_a_held_stream_holds_no_task_of_its_own_when_receive_is_a_future(monkeyp
     assert statuses == [200] * 5
     assert extra == 0
     assert slots.open == 0 and push.HUB.count() == streams  # the phones went
+
+
+# A review of the lighter stream (issue 31) found three edges, each tested:
+# a delivery whose wake-up lands after the stream took its version woke
+# the next wait at once; a phone's receive cancelled by anyone or raising
+# left the stream running to its lifetime; a server's cancellation must go
+# on up, the phone's going end the stream quietly.
+
+
+def test_a_delivery_already_taken_does_not_wake_the_next_wait():
+    async def waits() -> tuple[int | None, int | None, float]:
+        subscription = push.Subscription("a-token")
+        told = threading.Thread(target=subscription.deliver, args=(5,))
+        told.start()
+        told.join()  # its wake-up is queued in the loop, not yet run
+        first = await subscription.await_(1.0)  # told meanwhile: no wait
+        started = asyncio.get_running_loop().time()
+        second = await subscription.await_(0.3)  # nothing new: a whole wait
+        return first, second, asyncio.get_running_loop().time() - started
+
+    first, second, waited = asyncio.run(waits())
+    assert (first, second) == (5, None)
+    assert waited >= 0.25
+
+
+async def _serve_once(receive_kind: str, end: str) -> tuple[str, bool]:
+    """Serve a never-ending stream whose phone's ``receive`` ``end``s
+    (``cancelled``, ``raises``, ``disconnect``) or whose server cancels it
+    (``server``): how the serving ended, and whether its chunks, if started,
+    were closed (a generator never started holds no subscription)."""
+    loop = asyncio.get_running_loop()
+    closed = []
+    started = []
+    held: list[asyncio.Future] = []
+    calls = [0]
+
+    async def chunks():
+        started.append(True)
+        try:
+            while True:
+                yield "data: 1\n\n"
+                await asyncio.sleep(0.01)
+        finally:
+            closed.append(True)
+
+    def receive():
+        calls[0] += 1
+        if calls[0] == 1:
+            answer = loop.create_future()
+            answer.set_result({"type": "http.request", "body": b"", "more_body": False})
+            return answer
+        if receive_kind == "raises":
+            raise OSError("the connection is gone")
+        answer = loop.create_future()
+        held.append(answer)
+        return answer
+
+    async def send(message: dict) -> None:
+        await asyncio.sleep(0)
+
+    start = {"type": "http.response.start", "status": 200, "headers": []}
+    serving = asyncio.ensure_future(stream._serve(start, chunks(), receive, send))
+    await asyncio.sleep(0.05)
+    if end == "cancelled":
+        held[0].cancel()
+    elif end == "disconnect":
+        held[0].set_result({"type": "http.disconnect"})
+    elif end == "server":
+        serving.cancel()
+    try:
+        await asyncio.wait_for(asyncio.shield(serving), 2)
+    except asyncio.CancelledError:
+        return "cancelled", closed == started
+    except TimeoutError:
+        serving.cancel()
+        return "still running", closed == started
+    return "ended", closed == started
+
+
+@pytest.mark.parametrize(
+    ("receive_kind", "end", "expected"),
+    [
+        ("future", "disconnect", "ended"),
+        ("future", "cancelled", "ended"),
+        ("raises", "none", "ended"),
+        ("future", "server", "cancelled"),
+    ],
+)
+def test_a_stream_ends_when_its_phone_goes_and_a_server_s_cancel_goes_up(
+    receive_kind, end, expected
+):
+    assert asyncio.run(_serve_once(receive_kind, end)) == (expected, True)
