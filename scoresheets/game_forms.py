@@ -381,7 +381,7 @@ VERSION_MISSING = _(
 @dataclass(frozen=True)
 class HelperAnswer:
     """What a game's own helper on the hand form answers a post
-    (:meth:`HandForm.helper_answer`; jass' Weis helper without a script):
+    (:meth:`HandForm.helper_answer`; a game's own helper without a script):
     nothing is saved, the form is shown again with ``initial`` (what was
     posted, with what the helper filled in), ``message`` at its top when
     there is one, and the answer's ``status`` (200; 422 when the form must
@@ -430,7 +430,7 @@ class HandForm(OneTimeKeyForm):
     # The trick points of both teams together: the page's script derives the
     # other team's points from it (data-trick-points-total), never from its own copy.
     trick_points_total = scoring.TRICK_POINTS_TOTAL
-    # Whether the fresh form shows something of the hand's dealer (jass: who
+    # Whether the fresh form shows something of the hand's dealer (who
     # announces, preselected): the entry form kept in the cache is then kept
     # per dealer (``sync.entry``).
     follows_dealer: ClassVar[bool] = False

@@ -23,7 +23,7 @@ Definitions (all counts are integers, points are the engine's points):
   tally (its package's ``stats.py``, ``FIGURES``: a
   :class:`~scoresheets.scoring.figures.PlayerFigures`, which defines its
   figures in its docstring: belote's hands taken, dedans and litiges,
-  klaverjas' nat and roem, jass' Weis and Stöck...). A hand that was
+  another game's in its own terms...). A hand that was
   played and scored is a fact about the player whether or not the match
   was finished; leaving out abandoned matches would hide real play (and
   the last evening's match in progress). The games' figures are never

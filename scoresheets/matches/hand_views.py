@@ -242,7 +242,7 @@ def _number(value: str | None) -> int:
 
 def _game_helper_answered(request: HttpRequest, match: Match, answer: HelperAnswer) -> HttpResponse:
     """The entry form posted to a game's own helper (``HandForm.helper_answer``:
-    jass' Weis helper without a script, or a save that forgot it): the form
+    a helper without a script, or a save that forgot it): the form
     again with what was typed and what the helper filled in, its answer on
     it; nothing saved."""
     sheet = match_get_scoresheet(match)

@@ -437,7 +437,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         context.update(form=form, helper=helper)
         return render(request, "scoresheets/calculator.html", context, status=status)
     answer = form.helper_answer() if data is not None else None
-    if answer is not None:  # a game's own helper (jass' Weis): nothing scored
+    if answer is not None:  # a game's own helper: nothing scored
         context["form"] = build(initial=answer.initial)
         if answer.message:
             said_on(context["form"], answer.message)

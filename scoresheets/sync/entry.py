@@ -12,7 +12,7 @@ match's game, rules, card names, team names and players), and each answer
 fills the slots in: a new hand or a correction never renders it again; a
 change of what it shows (another digest) renders it anew. A game whose
 fresh form shows something of the hand's dealer (``HandForm.follows_dealer``:
-jass preselects Vorhand) has one kept form per dealer.
+who announces, preselected) has one kept form per dealer.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ def explain_outcome(match: Match, hand: scoring.HandInput, outcome: scoring.Hand
     return explain_result(match, hand, outcome)
 
 
-# A space before a suit's symbol: "Rosen ♥" (jass' modes), "100 ♥" (a coinche contract).
+# A space before a suit's symbol: a mode's name and its suit ("Rosen ♥"), a contract ("100 ♥").
 _BEFORE_SUIT = re.compile(" (?=[♠♥♦♣])")
 
 
