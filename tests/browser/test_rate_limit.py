@@ -25,8 +25,12 @@ def send_a_refused_hand(page):
     return form, alert
 
 
-def test_a_rate_limited_hand_keeps_its_entry_and_says_why(live_server, browser, settings):
+def test_a_rate_limited_hand_keeps_its_entry_and_says_why(
+    live_server, browser, settings, one_rate_window
+):
     settings.RATELIMIT_ENABLE = True  # off by default against a live server
+    # one_rate_window: the writes below and the phone's hand in one window of
+    # the limit (a window that ended between them let the hand through).
     match = make_match()
     # Use up this address's hand writes into the match (the browser comes
     # from 127.0.0.1 too, and the live server shares this process's cache).

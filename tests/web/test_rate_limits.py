@@ -21,20 +21,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _one_rate_window(monkeypatch):
-    """Hold django-ratelimit's clock still during a test.
-
-    It counts in fixed windows whose ends are staggered per key: a window that
-    ended in the middle of a test started the count again, and the test saw
-    more writes pass than the rate (seen once in a full run). Nothing else's
-    clock is touched."""
-    import time as real_time
-    import types
-
-    import django_ratelimit.core as core
-
-    now = real_time.time()
-    monkeypatch.setattr(core, "time", types.SimpleNamespace(time=lambda: now))
+def _one_rate_window(one_rate_window):
+    """Every test of this module counts in one window (``one_rate_window``)."""
 
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
