@@ -20,6 +20,9 @@ part of it that renders the sheet after the hand
 median wall time of a save. ``--profile``: a cProfile of 20 more saves (by
 cumulative time, then the app's own functions).
 
+``--callgrind-polls``: with ``--callgrind``, the three other phones' polls
+after each save get their file too (a save's file, then its polls').
+
 ``--callgrind``: under valgrind's callgrind, the instructions of each save,
 a count that the machine's load does not move (bench/README.md, "The sheet
 after a hand", has the command): each measured save is marked, callgrind
@@ -132,15 +135,26 @@ def save(client: Client, match: Match) -> tuple[float, float]:
     return cpu, wall
 
 
-def others(phones: list[Client], match: Match, version: int) -> float:
-    """The other ``phones``' polls at ``version``: their CPU s. (A client
-    made for each poll would load the middleware each time: with DEBUG off,
-    WhiteNoise's scan of the static files, about 16 ms, which no server pays
-    per request.)"""
+# What Chromium on a phone sends: a changed poll travels compressed.
+ACCEPT_ENCODING = "gzip, deflate, br, zstd"
+
+
+def others(phones: list[Client], match: Match, version: int, *, marked: bool = False) -> float:
+    """The other ``phones``' polls at ``version`` (as Chromium sends them:
+    gzip accepted): their CPU s. (A client made for each poll would load
+    the middleware each time: with DEBUG off, WhiteNoise's scan of the
+    static files, about 16 ms, which no server pays per request.)
+    ``marked``: the three polls marked for callgrind, as a save is."""
+    headers = {"HX-Request": "true", "Accept-Encoding": ACCEPT_ENCODING}
     cpu = time.process_time()
+    if marked:
+        os.getppid()
     for phone in phones:
-        response = phone.get(f"/m/{match.token}/poll/?v={version}", headers={"HX-Request": "true"})
+        response = phone.get(f"/m/{match.token}/poll/?v={version}", headers=headers)
         assert response.status_code == 200
+        assert response["Content-Encoding"] == "gzip"
+    if marked:
+        os.getpgrp()
     return time.process_time() - cpu
 
 
@@ -195,6 +209,11 @@ def main() -> None:
     parser.add_argument(
         "--callgrind", action="store_true", help="mark each save for valgrind's callgrind"
     )
+    parser.add_argument(
+        "--callgrind-polls",
+        action="store_true",
+        help="with --callgrind, a file for the three polls after each save too",
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     if not args.debug:  # the pages' static files by their manifest, as in production
@@ -208,6 +227,7 @@ def main() -> None:
     for match in matches[:3]:  # warm-up: templates compiled, imports done
         opened(client, match)
         save(client, match)
+        others(phones, match, match.version)
     _timed_sheet_fragments()
     saves, walls, totals, sheets = [], [], [], []
     if args.callgrind:
@@ -223,7 +243,8 @@ def main() -> None:
         sheets.append(sum(SHEET_CPU) * 1000)
         saves.append(cpu * 1000)
         walls.append(wall * 1000)
-        totals.append(cpu * 1000 + others(phones, match, match.version) * 1000)
+        polled = others(phones, match, match.version, marked=args.callgrind_polls) * 1000
+        totals.append(cpu * 1000 + polled)
     # Python function calls per save: the same on a loaded machine as on a quiet one.
     extra = [
         services.match_import(document=document(args.hands - 1, 1000 + seed))

@@ -340,9 +340,16 @@ CSRF_SLOT = "csrf-slot"
 _CSRF_INPUT = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', CSRF_SLOT)
 
 
+def holds_csrf_slot(html: str) -> bool:
+    """Whether ``html`` has a form awaiting a request's CSRF token (rendered
+    with ``csrf_token`` set to :data:`CSRF_SLOT`): one text cannot serve
+    every phone then."""
+    return _CSRF_INPUT in html
+
+
 def with_csrf_token(request: Any, html: str) -> str:
     """``html`` (rendered with ``csrf_token`` set to :data:`CSRF_SLOT`) with
     this request's own CSRF token in each form (masked anew, as Django does)."""
-    if _CSRF_INPUT not in html:
+    if not holds_csrf_slot(html):
         return html
     return html.replace(_CSRF_INPUT, _CSRF_INPUT.replace(CSRF_SLOT, get_token(request)))

@@ -9,12 +9,16 @@ match's ``data-version``, which the next poll sends back as ``v``.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import secrets
 
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
 from django.shortcuts import get_object_or_404
 from django.template.loader import get_template, render_to_string
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -47,6 +51,13 @@ def sheet_fragments(
     read-only link (no correction links; its links are read links), kept
     under the match's read token.
     """
+    parts = _parts(match, sheet=sheet, read_only=read_only)
+    return {part: mark_safe(caching.with_csrf_token(request, parts[part])) for part in SHEET_PARTS}
+
+
+def _parts(match: Match, *, sheet: services.Scoresheet | None, read_only: bool) -> dict[str, str]:
+    """The sheet's parts of ``match`` at its version, as kept: with the
+    CSRF slots in (:func:`sheet_fragments`)."""
     token = match.read_token if read_only else match.token
     name = sheet_name(token, match.version)
     parts = caching.get(name)
@@ -68,7 +79,7 @@ def sheet_fragments(
             for part in SHEET_PARTS
         }
         caching.put(name, parts, caching.SHEET_TTL)
-    return {part: mark_safe(caching.with_csrf_token(request, parts[part])) for part in SHEET_PARTS}
+    return parts
 
 
 def rows_html(sheet: services.Scoresheet, token: str, *, read_only: bool) -> SafeString:
@@ -182,49 +193,96 @@ def repair_version(token: str, *, field: str = "token") -> int | None:
         return found.version
 
 
-def sheet_since(
-    request: HttpRequest, token: str, *, read_only: bool, seen: int | None
-) -> str | None:
-    """The sheet's parts (``#scoreboard`` then ``#hands``, as one HTML text
-    with this request's CSRF token) for a phone of the match of ``token``
-    (its token, or its read token with ``read_only``) that shows version
-    ``seen``; ``None`` when there is nothing newer than ``seen`` to send.
-    Never a sheet older than ``seen`` (:func:`current_version`). Raises
-    ``Http404`` for an unknown token.
-
-    A changed sheet is rendered once for every phone
-    (:func:`sheet_fragments`): from the cache with no query, or read and
-    rendered by the first phone that asks. The poll and the push use it.
-    """
-    field = "read_token" if read_only else "token"
-    version = current_version(token, field=field, seen=seen)
+def _version_since(token: str, *, read_only: bool, seen: int | None) -> int | None:
+    """The version to send to a phone of the match of ``token`` (its token,
+    or its read token with ``read_only``) that shows ``seen``; ``None``
+    when there is nothing newer than ``seen`` to send: never a version older
+    than ``seen`` (:func:`current_version`). Raises ``Http404`` for an
+    unknown token."""
+    version = current_version(token, field="read_token" if read_only else "token", seen=seen)
     if version is None:
         raise Http404
     if seen is not None and seen >= version:
         return None
+    return version
+
+
+def _sheet_at(
+    request: HttpRequest, token: str, version: int, *, read_only: bool, seen: int | None
+) -> str | None:
+    """The sheet's parts at ``version`` (``#scoreboard`` then ``#hands``) as
+    one HTML text, CSRF slots still in; ``None`` when the database is still
+    behind the cache (a write being committed). Rendered once for every
+    phone (:func:`sheet_fragments`): from the cache with no query, or read
+    and rendered by the first phone that asks."""
     # Another phone's poll rendered this version already (from the committed
     # match): no query. Otherwise read the match and render it.
     parts = caching.get(sheet_name(token, version))
     if parts is None:
+        field = "read_token" if read_only else "token"
         match = get_object_or_404(Match.objects.select_related("table"), **{field: token})
         if seen is not None and seen >= match.version:
             # The cache ran ahead of the database: a write is being committed.
             return None
-        parts = sheet_fragments(request, match, read_only=read_only)
-    html = "".join(parts[part] for part in SHEET_PARTS)
-    return caching.with_csrf_token(request, html)
+        parts = _parts(match, sheet=None, read_only=read_only)
+    return "".join(parts[part] for part in SHEET_PARTS)
 
 
 def poll(request: HttpRequest, token: str, *, read_only: bool) -> HttpResponse:
     """The poll of the match of ``token`` (its token, or its read token):
     an empty 204 if its version is still ``v`` (or ``v`` is newer than any
-    the server knows), else the sheet's parts (:func:`sheet_since`).
+    the server knows), else the sheet's parts (:func:`_sheet_at`) with this
+    request's CSRF token. Raises ``Http404`` for an unknown token.
 
     An unchanged poll reads the version from the cache (or with one small
     query): no engine run, no template. (``fastpoll.UnchangedPollApp``
-    answers most unchanged polls before Django.)
+    answers most unchanged polls before Django.) A changed sheet travels
+    compressed to a phone that accepts gzip, compressed once per version
+    for every phone of the match (:func:`_shared_gzip`).
     """
-    html = sheet_since(request, token, read_only=read_only, seen=seen_version(request.GET.get("v")))
+    seen = seen_version(request.GET.get("v"))
+    version = _version_since(token, read_only=read_only, seen=seen)
+    if version is None:
+        return HttpResponse(status=204)
+    gzipped = bool(re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+    shared = caching.key("gzip", sheet_name(token, version))
+    if gzipped:
+        stream = caching.get(shared)
+        if stream is not None:
+            return _gzip_response(stream)
+    html = _sheet_at(request, token, version, read_only=read_only, seen=seen)
     if html is None:
         return HttpResponse(status=204)
-    return HttpResponse(html)
+    if gzipped and not caching.holds_csrf_slot(html):  # one body for every phone
+        stream = _shared_gzip(shared, html.encode())
+        if stream is not None:
+            return _gzip_response(stream)
+    # A phone's own forms (a deleted hand's restore), or no gzip: compressed,
+    # if accepted, by the GZip middleware.
+    return HttpResponse(caching.with_csrf_token(request, html))
+
+
+def _shared_gzip(name: str, body: bytes) -> bytes | None:
+    """``body`` compressed as Django's GZip middleware does (level 6, no
+    date), kept in the cache under ``name`` for the other phones; ``None``
+    when compressing would not make it smaller."""
+    stream = gzip.compress(body, compresslevel=6, mtime=0)
+    if len(stream) >= len(body):
+        return None
+    caching.put(name, stream, caching.SHEET_TTL)
+    return stream
+
+
+def _gzip_response(stream: bytes) -> HttpResponse:
+    """The answer of a shared compressed sheet: its gzip header names a file
+    of random length, as Django's middleware does for each answer
+    (``GZipMiddleware.max_random_bytes``: its mitigation of BREACH), so the
+    length still varies from one answer to the next."""
+    header = bytearray(stream[:10])
+    header[3] = gzip.FNAME
+    name = b"a" * secrets.randbelow(GZipMiddleware.max_random_bytes) + b"\x00"
+    response = HttpResponse(bytes(header) + name + stream[10:])
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers["Content-Length"] = str(len(response.content))
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response
