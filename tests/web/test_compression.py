@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 
 import pytest
+from django.test import Client
 
 from scoresheets.matches import services
 from scoresheets.scoring import HandInput, Rules
@@ -55,8 +56,6 @@ def test_a_changed_sheet_is_compressed_once_for_every_phone(monkeypatch):
     """Issue 31: the four phones of a table each poll the new version; the
     sheet (about 40 KB) was compressed for each of them. It is compressed
     once per version and language, and every phone gets the same sheet."""
-    from django.test import Client
-
     match, _hands = _match_of_hands()
     plain = Client().get(f"/m/{match.token}/poll/?v=0").content.decode()
     calls = _gzip_calls(monkeypatch)
@@ -75,8 +74,6 @@ def test_a_changed_sheet_is_compressed_once_for_every_phone(monkeypatch):
 def test_the_shared_body_keeps_django_s_random_padding():
     """Each answer's gzip header still names a random-length file (Django's
     mitigation of BREACH, "Heal the Breach"), around the one compression."""
-    from django.test import Client
-
     match, _hands = _match_of_hands()
     sizes = set()
     for _ in range(12):
@@ -89,8 +86,6 @@ def test_the_shared_body_keeps_django_s_random_padding():
 def test_a_sheet_with_a_restore_form_is_compressed_for_each_phone_with_its_token(monkeypatch):
     """A deleted hand's restore form holds each phone's own CSRF token: that
     sheet is compressed per answer, never shared."""
-    from django.test import Client
-
     match, hands = _match_of_hands()
     services.hand_delete(match=match, hand_id=hands[0].pk, expected_version=1)
     calls = _gzip_calls(monkeypatch)
@@ -107,8 +102,6 @@ def test_a_sheet_with_a_restore_form_is_compressed_for_each_phone_with_its_token
 
 
 def test_the_read_only_sheet_is_shared_apart_from_the_writing_one():
-    from django.test import Client
-
     match, _hands = _match_of_hands()
     written = Client().get(f"/m/{match.token}/poll/?v=0", HTTP_ACCEPT_ENCODING="gzip")
     read = Client().get(f"/voir/{match.read_token}/poll/?v=0", HTTP_ACCEPT_ENCODING="gzip")
