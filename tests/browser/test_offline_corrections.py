@@ -54,7 +54,20 @@ def _open_edit(page, number: int) -> None:
         # Seen once in CI (1 run in many; never here, 0 of 12 runs under
         # load): say where the phone is and what it shows, to find the cause.
         shown = page.locator("h1").all_inner_texts()
-        raise AssertionError(f"no correction page: at {page.url}, h1 {shown}") from error
+        kept = page.evaluate(
+            """async () => {
+                const found = {};
+                for (const name of await caches.keys()) {
+                    const keys = await (await caches.open(name)).keys();
+                    found[name] = keys.map((request) => request.url);
+                }
+                const worker = navigator.serviceWorker.controller;
+                return {caches: found, worker: worker ? worker.scriptURL : null};
+            }"""
+        )
+        raise AssertionError(
+            f"no correction page: at {page.url}, h1 {shown}, kept {kept}"
+        ) from error
     # Its scripts run (deferred modules, before DOMContentLoaded): a form sent
     # before would go natively, through the worker, which page.route does not
     # see (the lost-answer test timed out about one run in four).
