@@ -279,7 +279,7 @@ def _gzip_response(stream: bytes) -> HttpResponse:
     (``GZipMiddleware.max_random_bytes``: its mitigation of BREACH), so the
     length still varies from one answer to the next."""
     header = bytearray(stream[:10])
-    header[3] = gzip.FNAME
+    header[3] |= gzip.FNAME  # FLG: a file name follows the header
     name = b"a" * secrets.randbelow(GZipMiddleware.max_random_bytes) + b"\x00"
     response = HttpResponse(bytes(header) + name + stream[10:])
     response.headers["Content-Encoding"] = "gzip"

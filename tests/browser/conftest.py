@@ -26,6 +26,11 @@ else:
     expect.set_options(timeout=WAIT_MS)
 
 
+# The headless shell has no back-forward cache (the desktop browser's), so
+# the bfcache tests run ``chromium`` itself.
+HEADLESS_SHELL = "chromium-headless-shell"
+
+
 def _unavailable(reason: str):
     if os.environ.get("CI") == "true":
         pytest.fail(f"browser tests cannot run under CI: {reason}")
@@ -48,11 +53,6 @@ def bfcache_browser():
     has it: Playwright turns it off by default (``--disable-back-forward-cache``,
     so that a Back always reloads its page)."""
     yield from _chromium("chromium", ignore_default_args=["--disable-back-forward-cache"])
-
-
-# The headless shell has no back-forward cache (the desktop browser's), so
-# the bfcache tests run ``chromium`` itself.
-HEADLESS_SHELL = "chromium-headless-shell"
 
 
 def _chromium(*names: str, **launch):

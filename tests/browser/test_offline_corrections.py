@@ -51,8 +51,9 @@ def _open_edit(page, number: int) -> None:
     try:
         heading.wait_for()
     except Exception as error:
-        # Seen once in CI (1 run in many; never here, 0 of 12 runs under
-        # load): say where the phone is and what it shows, to find the cause.
+        # Seen twice (once in CI, once in a bare clone's PostgreSQL part; 0 of
+        # 36 runs alone under load since): say where the phone is, what it
+        # shows and what the worker keeps, to find the cause.
         shown = page.locator("h1").all_inner_texts()
         kept = page.evaluate(
             """async () => {

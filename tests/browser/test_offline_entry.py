@@ -44,8 +44,8 @@ def _pending_rows(page):
 
 def _resend_shows_the_panel(page, rows, panel) -> None:
     """Tap "Envoyer maintenant" on the first pending row and wait for the
-    conflict panel. Failed once in 5 runs of the PostgreSQL part under load
-    (stop 40; the server logged no second 409): the failure now says what
+    conflict panel. Failed once in 14 runs of the PostgreSQL part (the
+    server logged no second 409): the failure now says what
     the phone sent and what it keeps, to tell a tap lost from a send lost."""
     sent: list[str] = []
 
