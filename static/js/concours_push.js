@@ -34,6 +34,22 @@ function behind() {
 let retries = 0;
 let retry = null;
 
+// How many changes the stream has told, and how many it had told when the
+// request whose answer the live part shows left. A refresh asked while
+// another request of the part is under way is queued by htmx on that
+// element, and dropped when that request's answer replaces the element
+// (outerHTML); one asked between that swap and htmx's processing of the new
+// element (its settle) reaches no listener. Either way the part would show
+// what was read before the change until the next poll, five seconds away:
+// so once the new part is processed, an answer older than the last change
+// asks again.
+let told = 0;
+let shownAt = 0;
+
+function isPart(element) {
+  return element instanceof Element && element.matches(holder.dataset.refresh);
+}
+
 function refresh() {
   const part = target();
   if (part && window.htmx) window.htmx.trigger(part, "refresh");
@@ -53,7 +69,10 @@ function open() {
   if (holder.hasAttribute("data-wide-only") && !wide.matches) return;
   source = new EventSource(holder.dataset.concoursEvents);
   source.addEventListener("message", (event) => {
-    if (last !== null && event.data !== last) refresh();
+    if (last !== null && event.data !== last) {
+      told += 1;
+      refresh();
+    }
     last = event.data;
   });
 }
@@ -64,6 +83,16 @@ function close() {
 }
 
 if (holder) {
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (isPart(event.detail.elt)) event.detail.xhr.rebeloteTold = told;
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const leftAt = event.detail.xhr?.rebeloteTold;
+    if (leftAt !== undefined && event.detail.shouldSwap) shownAt = leftAt;
+  });
+  document.addEventListener("htmx:load", (event) => {
+    if (isPart(event.detail.elt) && shownAt < told) refresh();
+  });
   open();
   document.addEventListener("visibilitychange", () => (document.hidden ? close() : open()));
   window.addEventListener("pagehide", close);

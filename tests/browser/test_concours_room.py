@@ -102,6 +102,53 @@ def test_the_projector_and_the_organiser_follow_each_hand_by_push(
     assert CSP_PROBLEMS == []
 
 
+def test_a_hand_told_while_the_live_part_is_fetched_is_fetched_again(
+    live_server, browser, monkeypatch
+):
+    """Regression (a browser tier's run, the test above: the organiser's
+    page kept the first hand's total past 2.5 s): a refresh asked while a
+    request of the live part is under way is queued by htmx on that
+    element, and dropped when that request's answer replaces the element
+    (outerHTML). The part then showed what was read before the hand until
+    the next poll. Here the poll is an hour away: only the push can bring
+    the second hand."""
+    import threading
+
+    from scoresheets.concours import views
+
+    monkeypatch.setattr(views, "ORGANISER_REFRESH", 3600)
+    concours = make_concours()
+    page = projector(browser)
+    with page.expect_response(lambda r: "/events/" in r.url):  # its stream is open
+        page.goto(f"{live_server.url}/c/{concours.token}/")
+    page.evaluate(
+        "() => { window.refreshes = 0;"
+        " document.addEventListener('refresh', () => { window.refreshes += 1; }); }"
+    )
+    held = []  # the first refresh's answer, read from the server and held
+    read = threading.Event()
+
+    def hold(route) -> None:
+        if held or route.request.method != "GET":
+            route.continue_()
+            return
+        held.append((route, route.fetch()))
+        read.set()
+
+    page.route(re.compile(rf"/c/{concours.token}/$"), hold)
+    table = cs.load(concours).current.tables[0]
+    services.hand_record(match=table.match, hand=HandInput("A", "A", 162))
+    while not read.is_set():  # the first refresh read (the handler runs in Playwright's calls)
+        page.wait_for_function("() => window.refreshes >= 1")
+        page.wait_for_timeout(20)
+    services.hand_record(match=table.match, hand=HandInput("A", "A", 162))
+    page.wait_for_function("() => window.refreshes >= 2")  # told while the first is under way
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(page.locator("#live")).to_contain_text("324 – 0")
+    assert CSP_PROBLEMS == []
+
+
 def test_a_phone_follows_its_team_and_sees_every_slide(live_server, browser):
     concours = make_concours()
     table = cs.load(concours).current.tables[2]
