@@ -11,8 +11,10 @@ WCAG 2.5.8."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scoresheets.games.baloot.engine import BalootHand, BalootRules
 from scoresheets.games.belote3.engine import Belote2Hand, Belote2Rules, Belote3Hand, Belote3Rules
@@ -22,6 +24,7 @@ from scoresheets.models import Hand
 from scoresheets.scoring.kernel import Scores
 from tests.browser.phones import CSP_PROBLEMS, phone
 from tests.browser.test_conflicts import elsewhere
+from tests.factories import hand, make_match, play
 from tests.tables_fixture import add_coinche_matches, make_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -172,3 +175,24 @@ def test_no_chip_breaks_a_word_at_360_px(live_server, browser):
     page.set_viewport_size({"width": 360, "height": 844})
     broken = _on_every_page(live_server, page, urls, lambda: page.evaluate(BROKEN_WORDS))
     assert broken == {}, json.dumps(broken, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_preview_being_fetched_keeps_its_contrast(live_server, browser, scheme):
+    """Regression (a browser tier's run: axe found a colour contrast
+    violation on a correction page once): the preview being fetched was
+    drawn at 70 % opacity, its text below 4.5:1, for as long as its request
+    took, which a slow network makes long. Here its request never answers."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    match = elsewhere(lambda: play(make_match(), hand("A", 100)))
+    hand_pk = elsewhere(lambda: Hand.objects.filter(match=match).first().pk)
+    page = phone(browser)
+    page.emulate_media(color_scheme=scheme)
+    held = []
+    page.route(re.compile(r"/apercu/$"), lambda route: held.append(route))  # never answered
+    page.goto(f"{live_server.url}/m/{match.token}/donnes/{hand_pk}/")
+    expect(page.locator("#preview.htmx-request")).to_be_attached()
+    violations = Axe().run(page, context="#preview").response["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations] == []
+    assert CSP_PROBLEMS == []
