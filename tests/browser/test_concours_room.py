@@ -125,26 +125,24 @@ def test_a_hand_told_while_the_live_part_is_fetched_is_fetched_again(
         "() => { window.refreshes = 0;"
         " document.addEventListener('refresh', () => { window.refreshes += 1; }); }"
     )
-    held = []  # the first refresh's answer, read from the server and held
-    read = threading.Event()
+    # The first refresh's answer: the page read on the server (hand 1), then
+    # held there until the second hand is told to the phone.
+    read, release = threading.Event(), threading.Event()
+    standings = views._standings
 
-    def hold(route) -> None:
-        if held or route.request.method != "GET":
-            route.continue_()
-            return
-        held.append((route, route.fetch()))
-        read.set()
+    def held(state):
+        if not read.is_set():
+            read.set()
+            release.wait(WAIT_MS / 1000)
+        return standings(state)
 
-    page.route(re.compile(rf"/c/{concours.token}/$"), hold)
+    monkeypatch.setattr(views, "_standings", held)
     table = cs.load(concours).current.tables[0]
     services.hand_record(match=table.match, hand=HandInput("A", "A", 162))
-    while not read.is_set():  # the first refresh read (the handler runs in Playwright's calls)
-        page.wait_for_function("() => window.refreshes >= 1")
-        page.wait_for_timeout(20)
+    assert read.wait(WAIT_MS / 1000)
     services.hand_record(match=table.match, hand=HandInput("A", "A", 162))
     page.wait_for_function("() => window.refreshes >= 2")  # told while the first is under way
-    route, answer = held[0]
-    route.fulfill(response=answer)
+    release.set()
     expect(page.locator("#live")).to_contain_text("324 – 0")
     assert CSP_PROBLEMS == []
 
