@@ -229,7 +229,21 @@ def run(
             db.drop()
 
 
+def _first_answer(port: int, path: str) -> None:
+    """GET ``path`` once, waiting up to a minute: a server's first request
+    imports and compiles what its pages use (the port answers before the app
+    is warm; 10 s ran out once on a loaded machine, in the suite)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    try:
+        conn.request("GET", path)
+        conn.getresponse().read()
+    finally:
+        conn.close()
+
+
 def _crossings(port_a, port_b, table, hands, poll, gap) -> tuple[list[float], int, list[str]]:
+    _first_answer(port_a, f"/m/{table.token}/")
+    _first_answer(port_b, f"/m/{table.token}/poll/?v={table.version}")
     phone = Phone(port_b, table.token, table.version, poll)
     thread = threading.Thread(target=phone.run, daemon=True)
     thread.start()
