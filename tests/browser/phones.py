@@ -8,6 +8,7 @@ Content-Security-Policy are in ``tests/browser/conftest.py``.
 
 from __future__ import annotations
 
+import html
 import re
 
 CHROMIUM_ARGS = [
@@ -103,3 +104,18 @@ _STILL = """() => new Promise(resolve => {
 def wait_until_still(page) -> None:
     """Wait until ``page`` has stopped scrolling (five frames without a move)."""
     page.wait_for_function(_STILL)
+
+
+def answered_with(page, click, text: str) -> None:
+    """``click()`` (a form's button), and check that the page it leads to
+    says ``text`` (a message, "Les Frangins, inscrit."), read from the page
+    as the server sent it. A success message leaves the screen 5 s after
+    its page loads (static/js/app.js): a wait for it on the screen was
+    missed once on a loaded machine (the knockout test, load about 12),
+    the page starved past those 5 s."""
+    with page.expect_navigation() as navigation:
+        click()
+    response = navigation.value
+    body = html.unescape(response.text())
+    assert text in body, f"{text!r} not in the answer of {response.url} ({response.status})"
+    page.wait_for_load_state("domcontentloaded")

@@ -20,7 +20,14 @@ from scoresheets.concours import services as cs
 from scoresheets.matches import services
 from scoresheets.models import Concours
 from scoresheets.scoring import HandInput
-from tests.browser.phones import CSP_PROBLEMS, WAIT_MS, enter_hand, phone, totals
+from tests.browser.phones import (
+    CSP_PROBLEMS,
+    WAIT_MS,
+    answered_with,
+    enter_hand,
+    phone,
+    totals,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -64,8 +71,8 @@ def register_teams(organiser, teams) -> None:
         organiser.locator("#id_name").fill(name)
         organiser.locator("#id_player_1").fill(first)
         organiser.locator("#id_player_2").fill(second)
-        organiser.get_by_role("button", name="Inscrire l'équipe").click()
-        organiser.locator(".messages", has_text=f"{name}, inscrit.").wait_for()
+        button = organiser.get_by_role("button", name="Inscrire l'équipe")
+        answered_with(organiser, button.click, f"{name}, inscrit.")
         assert organiser.evaluate("document.activeElement.name") == "name"
 
 

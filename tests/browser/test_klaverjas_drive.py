@@ -13,7 +13,7 @@ import pytest
 
 from scoresheets.concours import services as cs
 from scoresheets.models import Concours
-from tests.browser.phones import CSP_PROBLEMS, phone, totals
+from tests.browser.phones import CSP_PROBLEMS, answered_with, phone, totals
 from tests.browser.test_concours import card_path, laptop
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -62,8 +62,8 @@ def test_a_klaverjas_drive_of_eight_players_over_two_rounds(live_server, browser
     _create_drive(organiser, live_server.url)
     for name in PLAYERS:
         organiser.locator("#id_name").fill(name)
-        organiser.get_by_role("button", name="Inscrire le joueur").click()
-        organiser.locator(".messages", has_text=f"{name}, inscrit.").wait_for()
+        button = organiser.get_by_role("button", name="Inscrire le joueur")
+        answered_with(organiser, button.click, f"{name}, inscrit.")
     phones = [phone(browser, locale="nl-NL") for _ in range(2)]
     for number in (1, 2):
         organiser.get_by_role("button", name=f"Tirer la partie {number}").click()

@@ -12,7 +12,7 @@ import pytest
 
 from scoresheets.models import Season
 from scoresheets.season import services as ss
-from tests.browser.phones import CSP_PROBLEMS, phone
+from tests.browser.phones import CSP_PROBLEMS, answered_with, phone
 from tests.factories import night_concours as night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,10 +36,11 @@ def test_a_challenge_made_and_read_on_a_phone(live_server, browser):
     page.get_by_role("button", name="Ajouter ce concours").click()
     page.locator(".errorlist", has_text="C'est le lien de la salle").wait_for()
     page.locator("#id_link").fill(f"{live_server.url}/c/{first.token}/")
-    page.get_by_role("button", name="Ajouter ce concours").click()
-    page.locator(".messages", has_text="« Vendredi 9 » compte pour le challenge.").wait_for()
-    page.get_by_role("button", name="Ajouter", exact=True).click()
-    page.locator(".messages", has_text="« Vendredi 16 » compte pour le challenge.").wait_for()
+    added = "compte pour le challenge."
+    button = page.get_by_role("button", name="Ajouter ce concours")
+    answered_with(page, button.click, f"« Vendredi 9 » {added}")
+    button = page.get_by_role("button", name="Ajouter", exact=True)
+    answered_with(page, button.click, f"« Vendredi 16 » {added}")
 
     season = Season.objects.get()
     expected = ss.load(season).ranking
