@@ -95,6 +95,9 @@ def test_corrections_and_simultaneous_entry_from_two_phones(live_server, browser
     second.locator("details.deleted").wait_for()
     second.locator("details.deleted summary").click()
     second.get_by_role("button", name="Rétablir").click()
+    # The restore's answer is a new page: waited for, not read at the click
+    # (read while the page loaded, the scoreboard was not there yet: []).
+    second.locator("#scoreboard .total-points", has_text="781").wait_for()
     assert totals(second) == ["781", "515"]
 
     # Both phones save hand 9 at the same moment: one is saved, the other told.
