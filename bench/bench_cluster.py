@@ -241,6 +241,22 @@ def _first_answer(port: int, path: str) -> None:
         conn.close()
 
 
+def _saved(entry: Entry, number: int, version: int) -> int:
+    """Hand ``number`` entered through ``entry`` on the sheet at ``version``:
+    the new version (``RuntimeError`` when the server refuses it)."""
+    status, saved = entry.post(number, version)
+    if status != 200 or saved is None:
+        raise RuntimeError(f"hand {number} through A answered {status}")
+    return saved
+
+
+def _until_seen(phone: Phone, version: int, poll: float) -> None:
+    """Wait until ``phone`` has seen ``version`` (three polls and 5 s at most)."""
+    deadline = time.monotonic() + 3 * poll + 5
+    while time.monotonic() < deadline and not any(v >= version for v, _ in phone.seen):
+        time.sleep(0.05)
+
+
 def _crossings(port_a, port_b, table, hands, poll, gap) -> tuple[list[float], int, list[str]]:
     _first_answer(port_a, f"/m/{table.token}/")
     _first_answer(port_b, f"/m/{table.token}/poll/?v={table.version}")
@@ -253,26 +269,17 @@ def _crossings(port_a, port_b, table, hands, poll, gap) -> tuple[list[float], in
     # One hand first, not measured: each server's first save and first
     # changed sheet import and compile what they use (4.5 s once, the suite
     # loaded, against 0.3 s warm); the figures are of servers in use.
-    status, saved = entry.post(number, version)
-    if status != 200 or saved is None:
-        raise RuntimeError(f"hand {number} through A answered {status}")
-    number, version = number + 1, saved
-    deadline = time.monotonic() + 3 * poll + 5
-    while time.monotonic() < deadline and not any(v >= version for v, _ in phone.seen):
-        time.sleep(0.05)
+    version = _saved(entry, number, version)
+    number += 1
+    _until_seen(phone, version, poll)
     rng = random.Random(11)
     for _ in range(hands):
         time.sleep(rng.uniform(*gap))
         started = time.monotonic()
-        status, saved = entry.post(number, version)
-        if status != 200 or saved is None:
-            raise RuntimeError(f"hand {number} through A answered {status}")
-        version = saved
+        version = _saved(entry, number, version)
         sent.append((version, started))
         number += 1
-    deadline = time.monotonic() + 3 * poll + 5
-    while time.monotonic() < deadline and (not phone.seen or phone.seen[-1][0] < sent[-1][0]):
-        time.sleep(0.05)
+    _until_seen(phone, version, poll)
     phone.stop.set()
     thread.join(15)
     crossings, missed = [], 0
