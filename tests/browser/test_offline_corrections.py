@@ -43,7 +43,35 @@ def _hand_ids(match) -> list[int]:
     return [h.pk for h in match_get_scoresheet(match).hands]
 
 
+# Installed in the worker before the tap (its functions are the worker
+# script's globals, looked up at each call): what each navigation it answers
+# found, for the message of a failure below.
+_WORKER_LOG = """() => {
+    if (self.rebeloteLog) return;
+    self.rebeloteLog = [];
+    const log = (entry) => self.rebeloteLog.push({...entry, at: Date.now()});
+    const served = page, stored = storedCopy, offline = offlinePage, other = otherPage;
+    self.page = (event, request, url) => {
+        log({page: request.url, mode: request.mode, method: request.method, cache: request.cache});
+        return served(event, request, url);
+    };
+    self.storedCopy = (key) => stored(key).then(
+        (copy) => { log({key, where: cacheOf(key)[0], found: Boolean(copy)}); return copy; },
+        (error) => { log({key, error: String(error)}); throw error; });
+    self.offlinePage = () => { log({offline: true}); return offline(); };
+    self.otherPage = (request) => { log({other: request.url}); return other(request); };
+}"""
+
+
+def _worker(page):
+    workers = page.context.service_workers
+    return workers[0] if workers else None
+
+
 def _open_edit(page, number: int) -> None:
+    worker = _worker(page)
+    if worker is not None:
+        worker.evaluate(_WORKER_LOG)
     row = page.locator(f"#hand-{number}")
     row.locator("summary").click()
     row.get_by_role("link", name="Corriger ou supprimer").click()
@@ -51,9 +79,9 @@ def _open_edit(page, number: int) -> None:
     try:
         heading.wait_for()
     except Exception as error:
-        # Seen twice (once in CI, once in a bare clone's PostgreSQL part; 0 of
-        # 36 runs alone under load since): say where the phone is, what it
-        # shows and what the worker keeps, to find the cause.
+        # Seen three times (CI, a bare clone's PostgreSQL part, the tier under
+        # load; 0 of 36 runs alone under load): say where the phone is, what
+        # it shows, what the worker keeps and what it found at the tap.
         shown = page.locator("h1").all_inner_texts()
         kept = page.evaluate(
             """async () => {
@@ -66,8 +94,15 @@ def _open_edit(page, number: int) -> None:
                 return {caches: found, worker: worker ? worker.scriptURL : null};
             }"""
         )
+        now = _worker(page)
+        found = (
+            now.evaluate("() => self.rebeloteLog || 'no log: the worker started again'")
+            if now is not None
+            else "no worker"
+        )
         raise AssertionError(
-            f"no correction page: at {page.url}, h1 {shown}, kept {kept}"
+            f"no correction page: at {page.url}, h1 {shown}, kept {kept}, "
+            f"the worker's navigations {found} (same worker: {now is worker})"
         ) from error
     # Its scripts run (deferred modules, before DOMContentLoaded): a form sent
     # before would go natively, through the worker, which page.route does not
