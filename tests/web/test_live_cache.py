@@ -105,6 +105,25 @@ def test_the_phone_that_saves_a_hand_renders_the_sheet_for_the_others(
     assert token.sub("", body) in token.sub("", saved.content.decode())
 
 
+def test_the_sheet_and_its_rows_are_kept_as_plain_text(client: Client):
+    # A SafeString (a template's output) is pickled by reduce: the rows and
+    # the parts kept for the other phones cost a save twice the instructions
+    # (issue 31). Kept plain, shown marked safe (not escaped) again.
+    from scoresheets.sync.sheet import sheet_name
+
+    match = play(make_match(), *[hand("A", 100)] * 3)
+    data = {"taker": "1", "points": "90", "number": "4", "match_version": str(match.version)}
+    saved = client.post(f"/m/{match.token}/donnes/", data, headers={"HX-Request": "true"})
+    assert saved.status_code == 200
+    match.refresh_from_db()
+    parts = caching.get(sheet_name(match.token, match.version))
+    rows = caching.get(caching.key("rows", match.token, "fr"))
+    assert parts and rows
+    assert {type(html) for html in (*parts.values(), *rows.values())} == {str}
+    assert 'id="hand-4"' in saved.content.decode()  # shown as HTML, not escaped
+    assert "&lt;tr" not in sheet_after(Client(), match, match.version - 1)
+
+
 def test_it_never_announces_a_version_the_database_does_not_have(client: Client):
     # The cache may run ahead of the database for the instant of a commit
     # (or after a rollback): the phone keeps its sheet.
