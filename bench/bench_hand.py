@@ -20,6 +20,11 @@ part of it that renders the sheet after the hand
 median wall time of a save. ``--profile``: a cProfile of 20 more saves (by
 cumulative time, then the app's own functions).
 
+``--next``: the measured save is the hand after one saved through this
+process (as at a table, hand after hand): it starts from the hands that
+save kept (``matches/kept_hands.py``); without it, the first save of each
+match in the process (its hands read from the database).
+
 ``--callgrind-polls``: with ``--callgrind``, the three other phones' polls
 after each save get their file too (a save's file, then its polls').
 
@@ -210,6 +215,11 @@ def main() -> None:
         "--callgrind", action="store_true", help="mark each save for valgrind's callgrind"
     )
     parser.add_argument(
+        "--next",
+        action="store_true",
+        help="measure the hand after one saved through this process (the hands it kept)",
+    )
+    parser.add_argument(
         "--callgrind-polls",
         action="store_true",
         help="with --callgrind, a file for the three polls after each save too",
@@ -218,8 +228,9 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     if not args.debug:  # the pages' static files by their manifest, as in production
         call_command("collectstatic", interactive=False, verbosity=0)
+    before = 2 if args.next else 1  # with --next, the hand before is saved by a POST
     matches = [
-        services.match_import(document=document(args.hands - 1, seed))
+        services.match_import(document=document(args.hands - before, seed))
         for seed in range(args.runs + 3)
     ]
     client, phones = Client(), [Client() for _ in range(3)]
@@ -234,6 +245,9 @@ def main() -> None:
         os.getpgrp()  # callgrind's first file: the start-up, then one file a save
     for match in matches[3:]:
         opened(client, match)
+        if args.next:
+            save(client, match)  # unmeasured: its answer is the phone's page now
+            match.refresh_from_db()
         SHEET_CPU.clear()
         if args.callgrind:
             os.getppid()  # callgrind: --zero-before=os_getppid*

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoresheets import limits, presets, scoring
+from scoresheets.matches import kept_hands
 from scoresheets.models import (
     Hand,
     HandRevision,
@@ -334,6 +335,7 @@ def _begin(
     same: Callable[[HandRevision], bool],
     *,
     dates: bool = True,
+    kept: bool = False,
 ) -> tuple[Match, list[Hand], HandRevision | None, str | None]:
     """Lock the match for this transaction and load its hands in order.
 
@@ -352,7 +354,10 @@ def _begin(
     read, copied (the caller's object stays as it was: a view compares it
     with the row after the change); at another version it is read again.
     ``dates=False``: the hands' ``created_at`` and ``updated_at`` are not
-    read (a new hand neither shows nor saves the earlier ones).
+    read (a new hand neither shows nor saves the earlier ones). ``kept``:
+    the hands kept by this process's last new hand of the match at the
+    locked version, if any, instead of reading them (``kept_hands``: shared,
+    to be read only).
     """
     lock = Match.objects.select_for_update().filter(pk=match.pk)
     version = lock.values_list("version", flat=True).get()
@@ -372,6 +377,9 @@ def _begin(
             if same(used):
                 return locked, [], used, key
             key = None
+    every = kept_hands.KEPT.get(locked) if kept else None
+    if every is not None:
+        return locked, every, None, key
     hands = locked.hands.order_by("number")
     if not dates:
         hands = hands.defer("created_at", "updated_at")
@@ -495,6 +503,7 @@ def hand_record(
         key,
         lambda r: r.action == HandRevision.Action.CREATED and r.data == data,
         dates=False,
+        kept=True,
     )
     if replay is not None:
         return _replayed(locked, replay)
@@ -531,7 +540,9 @@ def hand_record(
     saved.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
     saved.save()
     _commit(locked, saved, HandRevision.Action.CREATED, device=device, key=key, result=result)
-    return HandChange(hand=saved, number=number, after=MatchAfter(locked, (*every, saved), result))
+    after = MatchAfter(locked, (*every, saved), result)
+    kept_hands.KEPT.keep_on_commit(locked, after.hands)  # the next new hand's start
+    return HandChange(hand=saved, number=number, after=after)
 
 
 CHANGES_TOLD = 100  # beyond this many changes since a form was opened, "the sheet moved on"
