@@ -73,6 +73,41 @@ def test_back_to_the_match_page_restores_it_and_shows_the_hand_saved_meanwhile(
     assert CSP_PROBLEMS == []
 
 
+# The entry form's fields that follow the sheet, the sheet's version, and
+# what this phone keeps (static/js/sync/store.js: localStorage).
+_FORM_STATE = """() => {
+    const form = document.getElementById("hand-form");
+    const field = (name) => form && form.elements[name] ? form.elements[name].value : null;
+    const kept = {};
+    for (let i = 0; i < localStorage.length; i++) {
+        const name = localStorage.key(i);
+        kept[name] = localStorage.getItem(name).slice(0, 600);
+    }
+    const board = document.getElementById("scoreboard");
+    return {number: field("number"), match_version: field("match_version"),
+            sheet: board && board.dataset.version, kept};
+}"""
+
+
+def _hands_sent(page) -> list:
+    """Each hand POST of ``page`` (its number, version and key) and the
+    status of its answer, as they come."""
+    sent: list = []
+
+    def answered(response) -> None:
+        request = response.request
+        if request.method == "POST" and "/donnes/" in request.url:
+            try:
+                data = request.post_data_json or {}
+            except Exception:  # not a form's urlencoded body: its first bytes
+                data = {"body": (request.post_data or "")[:200]}
+            fields = {k: v for k, v in data.items() if k in ("number", "match_version", "key")}
+            sent.append((fields or data, response.status))
+
+    page.on("response", answered)
+    return sent
+
+
 def test_a_page_from_the_http_cache_on_back_takes_a_new_key(live_server, browser, settings):
     """Without the back-forward cache (Playwright's default), Back may show
     the page as the HTTP cache kept it (``private, no-cache`` is not
@@ -80,6 +115,7 @@ def test_a_page_from_the_http_cache_on_back_takes_a_new_key(live_server, browser
     already, so the page takes a new one, and the sheet resyncs."""
     settings.REBELOTE_SYNC_TIMINGS = NO_POLLS
     page = phone(browser)
+    sent = _hands_sent(page)
     start_match(page, live_server.url)
     served = page.locator("#hand-form [name=key]").input_value()
     enter_hand(page, taker="Alice", points=100)
@@ -94,7 +130,19 @@ def test_a_page_from_the_http_cache_on_back_takes_a_new_key(live_server, browser
     )
     key = page.locator("#hand-form [name=key]").input_value()
     assert key != served and len(key) == 32
+    before = page.evaluate(_FORM_STATE)
     enter_hand(page, taker="Alice", points=100)  # the same hand again: a new one
-    page.locator("#hand-2").wait_for()
+    try:
+        page.locator("#hand-2").wait_for()
+    except Exception as error:
+        # Seen once in five runs of the tier (stop 2x) and once in eight
+        # (stop 42), never alone: a 409, the form's version stale. Say what
+        # the form held before the tap, each hand POST and its answer, what
+        # the phone keeps, and the hands stored.
+        stored = list(Match.objects.get().hands.values_list("number", "version", "deleted_at"))
+        raise AssertionError(
+            f"no hand 2: before the tap {before}, after {page.evaluate(_FORM_STATE)}, "
+            f"sent {sent}, stored {stored}"
+        ) from error
     assert totals(page) == ["200", "124"]
     assert CSP_PROBLEMS == []
