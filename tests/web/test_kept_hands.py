@@ -39,7 +39,7 @@ def _hands_read(captured) -> int:
     return sum(HANDS_READ in query["sql"] for query in captured.captured_queries)
 
 
-def _totals_stored(match: Match) -> dict[str, int]:
+def _totals_stored(match: Match) -> scoring.Pair:
     """The engine's totals on the hands as stored (read again)."""
     match = Match.objects.get(pk=match.pk)
     return match_get_scoresheet(match).result.totals
