@@ -27,7 +27,7 @@ from django.views.decorators.vary import vary_on_headers
 from scoresheets import announcement_helper, ratelimits
 from scoresheets.forms import VERSION_MISSING, DeviceForm, HandForm, hand_form, hand_form_class
 from scoresheets.game_forms import HelperAnswer
-from scoresheets.matches import services, undo
+from scoresheets.matches import kept_hands, services, undo
 from scoresheets.matches.match_page import (
     MY_MATCHES,
     MY_MATCHES_MAX,
@@ -58,7 +58,9 @@ from scoresheets.sync.sheet import sheet_fragments
 def hand_create(request: HttpRequest, token: str) -> HttpResponse:
     """Enter the next hand (the entry form of the match page)."""
     match = get_match_or_404(token, related=False)  # its answer shows no table
-    form = hand_form(match, match.players.all(), request.POST, writes="entry")
+    # The players the last new hand kept at this version (kept_hands), else read.
+    players = kept_hands.KEPT.players(match) or match.players.all()
+    form = hand_form(match, players, request.POST, writes="entry")
     if announcement_helper.is_compare(request.POST):
         return _compare_on_match_page(request, match, form)
     if announcement_helper.is_open(request.POST):
@@ -81,6 +83,7 @@ def hand_create(request: HttpRequest, token: str) -> HttpResponse:
             seen_version=form.cleaned_data["match_version"],
             device=device(request),
             key=form.cleaned_data["key"] or None,
+            players=form.players,
         ),
         form,
     )

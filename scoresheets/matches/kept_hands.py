@@ -12,6 +12,13 @@ keeps nothing, and its version, never committed, cannot be met. The token
 is part of the key: a match deleted and another created under its id (SQLite
 may reuse the highest id) never meets the first one's hands.
 
+The match's players come with its hands when the write that kept them was
+made at the version its form saw (``services.hand_record``'s
+``seen_version``): every change of the players (a concours's renaming)
+bumps the version too, so the players that request read before the lock
+are the match's at the locked version and at the new one. The next new
+hand's view builds its form from them instead of a query.
+
 The kept hands are shared, to be read only: only ``services.hand_record``
 takes them, and it reads them (its new hand is a new instance); the other
 writes read their hands from the database and change those. Each process
@@ -33,7 +40,11 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 
 if TYPE_CHECKING:
-    from scoresheets.models import Hand, Match
+    from typing import TypeAlias
+
+    from scoresheets.models import Hand, Match, Player
+
+    Players: TypeAlias = tuple[Player, ...] | None
 
 # About 34 MB a process at most: a thousand tables of 20 hands each.
 HANDS_KEPT = 20_000
@@ -44,7 +55,8 @@ class KeptHands:
 
     def __init__(self, limit: int = HANDS_KEPT) -> None:
         self._limit = limit
-        self._kept: OrderedDict[int, tuple[str, int, tuple[Hand, ...]]] = OrderedDict()
+        # match id -> (token, version, hands, players or None)
+        self._kept: OrderedDict[int, tuple[str, int, tuple[Hand, ...], Players]] = OrderedDict()
         self._count = 0
         self._lock = threading.Lock()
 
@@ -59,25 +71,40 @@ class KeptHands:
             self._kept.move_to_end(match.pk)
             return list(entry[2])
 
-    def keep_on_commit(self, match: Match, hands: Sequence[Hand]) -> None:
+    def players(self, match: Match) -> tuple[Player, ...] | None:
+        """The players of ``match`` (its row as read: id, token, version),
+        by seat, if kept with its hands at that version; else ``None``."""
+        with self._lock:
+            entry = self._kept.get(match.pk)
+            if entry is None or entry[:2] != (match.token, match.version):
+                return None
+            return entry[3]
+
+    def keep_on_commit(
+        self, match: Match, hands: Sequence[Hand], players: Sequence[Player] | None = None
+    ) -> None:
         """Keep ``hands`` (every hand of ``match``, in order) as the hands of
         ``match`` at its current version, once the transaction under way
-        commits (at once outside one)."""
+        commits (at once outside one); ``players``, by seat, with them, if
+        they are the match's at that version (``None``: not known)."""
         key = (match.pk, match.token, match.version)
         kept = tuple(hands)
-        transaction.on_commit(lambda: self._keep(*key, kept))
+        who = None if players is None else tuple(players)
+        transaction.on_commit(lambda: self._keep(*key, kept, who))
 
-    def _keep(self, pk: int, token: str, version: int, hands: tuple[Hand, ...]) -> None:
+    def _keep(
+        self, pk: int, token: str, version: int, hands: tuple[Hand, ...], players: Players = None
+    ) -> None:
         with self._lock:
             old = self._kept.pop(pk, None)
             if old is not None:
                 self._count -= len(old[2])
             if len(hands) > self._limit:
                 return
-            self._kept[pk] = (token, version, hands)
+            self._kept[pk] = (token, version, hands, players)
             self._count += len(hands)
             while self._count > self._limit:
-                _, (_, _, dropped) = self._kept.popitem(last=False)
+                _, (_, _, dropped, _) = self._kept.popitem(last=False)
                 self._count -= len(dropped)
 
     def clear(self) -> None:

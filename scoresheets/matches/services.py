@@ -479,6 +479,7 @@ def hand_record(
     seen_version: int | None = None,
     device: str = "",
     key: str | None = None,
+    players: Sequence[Player] | None = None,
 ) -> HandChange:
     """Append ``hand`` to ``match`` as its next hand and bump the match version.
 
@@ -495,7 +496,10 @@ def hand_record(
     ``taker_seat`` must belong to the taker's team, ``belote_seat`` (who held
     the belote, optional) to the belote's team. A match holds at most
     ``limits.MATCH_MAX_HANDS`` stored hands: past it, ``scoring.MatchError``
-    (code ``hands_limit``) and nothing is saved.
+    (code ``hands_limit``) and nothing is saved. ``players``: the match's
+    players as the caller read them (by seat) after reading ``match`` at
+    ``seen_version``: kept with the hands for the next new hand's form
+    (``kept_hands``; at the version seen, nothing changed them since).
     """
     data = Hand.data_of(hand, taker_seat, belote_seat)
     locked, every, replay, key = _begin(
@@ -541,7 +545,9 @@ def hand_record(
     saved.save()
     _commit(locked, saved, HandRevision.Action.CREATED, device=device, key=key, result=result)
     after = MatchAfter(locked, (*every, saved), result)
-    kept_hands.KEPT.keep_on_commit(locked, after.hands)  # the next new hand's start
+    # The next new hand's start; the players too when read at the version seen.
+    seen = seen_version is not None and match.version == seen_version
+    kept_hands.KEPT.keep_on_commit(locked, after.hands, players if seen else None)
     return HandChange(hand=saved, number=number, after=after)
 
 

@@ -8,16 +8,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.db.models import F
+from django.test import Client
 
 from scoresheets import scoring
 from scoresheets.matches import kept_hands, services
 from scoresheets.matches.scoresheet import match_get_scoresheet
-from scoresheets.models import Match
-from tests.factories import hand, make_match
+from scoresheets.models import Match, Player
+from tests.factories import entry_form, hand, make_match
 
 pytestmark = pytest.mark.django_db
 
 HANDS_READ = 'FROM "scoresheets_hand"'
+PLAYERS_READ = 'FROM "scoresheets_player"'
 
 
 @pytest.fixture(autouse=True)
@@ -155,3 +158,73 @@ def test_random_writes_end_on_the_engines_totals_of_the_hands_stored(
                 change = services.hand_restore(match=match, hand_id=target.pk)
         if change.after is not None:
             assert change.after.result.totals == _totals_stored(match)
+
+
+def _players_read(captured) -> int:
+    return sum(PLAYERS_READ in query["sql"] for query in captured.captured_queries)
+
+
+def _enter(client: Client, match: Match, number: int, commits):
+    """Hand ``number`` typed on the match page and saved (htmx), its
+    transaction's on-commit work done."""
+    body = entry_form(match, taker="1", points="100", number=str(number))
+    with commits(execute=True):
+        saved = client.post(f"/m/{match.token}/donnes/", body, headers={"HX-Request": "true"})
+    assert saved.status_code == 200
+    return saved
+
+
+def test_the_next_new_hand_builds_its_form_from_the_players_kept(
+    client: Client, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    match = make_match()
+    _enter(client, match, 1, django_capture_on_commit_callbacks)
+    with django_assert_max_num_queries(30) as captured:
+        second = _enter(client, match, 2, django_capture_on_commit_callbacks)
+    assert _players_read(captured) == 0
+    body = second.content.decode()
+    assert 'id="hand-2"' in body
+    for player in Player.objects.filter(match=match):
+        assert f">{player.name}<" in body  # the fresh form's taker chips
+
+
+def test_players_renamed_since_are_read_again(
+    client: Client, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    # A concours's renaming (concours.services._rename): the players' names
+    # change and the match's version with them.
+    match = make_match()
+    _enter(client, match, 1, django_capture_on_commit_callbacks)
+    Player.objects.filter(match=match, seat=1).update(name="Zoé")
+    Match.objects.filter(pk=match.pk).update(version=F("version") + 1)
+    with django_assert_max_num_queries(30) as captured:
+        second = _enter(client, match, 2, django_capture_on_commit_callbacks)
+    assert _players_read(captured) == 1
+    assert ">Zoé<" in second.content.decode()
+
+
+def test_players_read_at_another_version_than_the_one_seen_are_not_kept(
+    django_capture_on_commit_callbacks,
+):
+    match = make_match()
+    players = list(match.players.all())
+    stale = Match.objects.get(pk=match.pk)
+    _record(match, hand("A", 100), django_capture_on_commit_callbacks)
+    match.refresh_from_db()
+    # The caller read the match (and its players) before the last hand, and
+    # says it saw the version after it: the players are not vouched for.
+    with django_capture_on_commit_callbacks(execute=True):
+        services.hand_record(
+            match=stale, hand=hand("B", 90), seen_version=match.version, players=players
+        )
+    assert kept_hands.KEPT.players(Match.objects.get(pk=match.pk)) is None
+    with django_capture_on_commit_callbacks(execute=True):
+        services.hand_record(
+            match=Match.objects.get(pk=match.pk),
+            hand=hand("A", 90),
+            seen_version=match.version + 1,
+            players=players,
+        )
+    assert [p.name for p in kept_hands.KEPT.players(Match.objects.get(pk=match.pk))] == [
+        p.name for p in players
+    ]
