@@ -101,6 +101,28 @@ _STILL = """() => new Promise(resolve => {
 })"""
 
 
+# An init script: each scrollIntoView of the page (``window.rebeloteScrolls``,
+# read by a failing test to say what moved the page): its element, the scroll margin it met, the
+# undo bar's state and where the focus was, and the scroll after it.
+SCROLLS_RECORDED = """(() => {
+    window.rebeloteScrolls = [];
+    const scroll = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (options) {
+        const bar = document.getElementById("undo-bar");
+        const before = {
+            id: this.id || this.className, margin: getComputedStyle(this).scrollMarginTop,
+            bar: bar ? [bar.childElementCount, getComputedStyle(bar).position] : null,
+            focus: document.activeElement && document.activeElement.tagName,
+            at: Math.round(performance.now()), options: JSON.stringify(options),
+        };
+        const result = scroll.call(this, options);
+        const top = Math.round(this.getBoundingClientRect().top);
+        window.rebeloteScrolls.push({...before, top, y: scrollY});
+        return result;
+    };
+})();"""
+
+
 def wait_until_still(page) -> None:
     """Wait until ``page`` has stopped scrolling (five frames without a move)."""
     page.wait_for_function(_STILL)

@@ -10,7 +10,7 @@ import pytest
 
 from scoresheets.matches import services
 from scoresheets.models import Hand, Match
-from tests.browser.phones import phone, wait_until_still
+from tests.browser.phones import SCROLLS_RECORDED, phone, wait_until_still
 from tests.browser.test_conflicts import elsewhere, live_hands, wait_for_version
 from tests.factories import hand, make_match, play
 
@@ -57,6 +57,9 @@ def test_the_same_hand_typed_on_two_phones_is_stored_once(live_server, browser):
     match = elsewhere(lambda: play(make_match(), hand("A", 100)))
     url = f"{live_server.url}/m/{match.token}/"
     zoe, lea = phone(browser), phone(browser)
+    lea.add_init_script(SCROLLS_RECORDED)
+    answers = []  # Léa's requests and their answers, said by a failure below
+    lea.on("response", lambda r: answers.append(f"{r.request.method} {r.url} {r.status}"))
     for page, name in ((zoe, "Zoé"), (lea, "Léa")):
         page.goto(url)
         name_phone(page, name)
@@ -81,7 +84,16 @@ def test_the_same_hand_typed_on_two_phones_is_stored_once(live_server, browser):
     assert "button-primary" not in anyway.get_attribute("class")
     from playwright.sync_api import expect  # here: without Playwright, the test is skipped
 
-    expect(panel.locator(".conflict-message")).to_be_in_viewport()  # scrolled into view
+    try:
+        expect(panel.locator(".conflict-message")).to_be_in_viewport()  # scrolled into view
+    except AssertionError as error:
+        # Seen once out of view at rest in a loaded run of the tier (stop 43):
+        # say each scroll into view, where the page rests and the answers.
+        where = lea.evaluate(
+            '() => [scrollY, document.querySelector("#conflict").getBoundingClientRect().top,'
+            " window.rebeloteScrolls]"
+        )
+        raise AssertionError(f"panel out of view: {where}, answers {answers}") from error
     shoot(lea, "conflict-same-hand")
 
     drop.click()

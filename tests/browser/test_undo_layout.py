@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.phones import phone
+from tests.browser.phones import SCROLLS_RECORDED, phone
 from tests.browser.test_conflicts import elsewhere
 from tests.browser.test_undo import type_hand
 from tests.factories import make_match
@@ -14,33 +14,12 @@ from tests.factories import make_match
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-# Each scrollIntoView of the page: its element, the scroll margin it met, the
-# undo bar's state and where the focus was, and the scroll after it.
-_SCROLLS = """(() => {
-    window.rebeloteScrolls = [];
-    const scroll = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (options) {
-        const bar = document.getElementById("undo-bar");
-        const before = {
-            id: this.id || this.className, margin: getComputedStyle(this).scrollMarginTop,
-            bar: bar ? [bar.childElementCount, getComputedStyle(bar).position] : null,
-            focus: document.activeElement && document.activeElement.tagName,
-            at: Math.round(performance.now()),
-        };
-        const result = scroll.call(this, options);
-        const top = Math.round(this.getBoundingClientRect().top);
-        window.rebeloteScrolls.push({...before, top, y: scrollY});
-        return result;
-    };
-})();"""
-
-
 def test_after_a_save_the_totals_are_on_screen_below_the_undo_bar(live_server, browser):
     """Review (newcomer): the phone that saved stayed scrolled down its form,
     the new totals out of sight; a corrected hand came to rest under the bar."""
     match = elsewhere(make_match)
     page = phone(browser)
-    page.add_init_script(_SCROLLS)
+    page.add_init_script(SCROLLS_RECORDED)
     page.emulate_media(reduced_motion="reduce")  # no smooth scroll to wait for
     page.goto(f"{live_server.url}/m/{match.token}/")
     type_hand(page, taker="Alice", points=100)
