@@ -35,15 +35,28 @@
   });
 
   var CONFIRMATION_MS = 5000;
+  var STILL_MS = 200; // no scroll for this long: the page is at rest
 
+  // A confirmation leaves 5 s after its page loads, but not while the page
+  // scrolls: the lines under it would move up beneath a scroll whose end is
+  // already set (a smooth scroll to the conflict panel came to rest 71 px
+  // short, the panel out of view: stop 43). At rest, the browser's scroll
+  // anchoring keeps what is on screen in place.
+  var scrolled = 0;
+  window.addEventListener("scroll", function () { scrolled = Date.now(); }, { passive: true });
+  function leave() {
+    if (Date.now() - scrolled < STILL_MS) {
+      setTimeout(leave, STILL_MS);
+      return;
+    }
+    document.querySelectorAll(".messages .message-success").forEach(function (item) {
+      var list = item.parentNode;
+      item.remove();
+      if (list && !list.children.length) list.remove();
+    });
+  }
   document.addEventListener("DOMContentLoaded", function () {
-    setTimeout(function () {
-      document.querySelectorAll(".messages .message-success").forEach(function (item) {
-        var list = item.parentNode;
-        item.remove();
-        if (list && !list.children.length) list.remove();
-      });
-    }, CONFIRMATION_MS);
+    setTimeout(leave, CONFIRMATION_MS);
   });
 
   document.addEventListener("DOMContentLoaded", function () {

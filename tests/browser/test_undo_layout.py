@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.phones import SCROLLS_RECORDED, phone
+from tests.browser.phones import SCROLLS_RECORDED, phone, wait_until_still
 from tests.browser.test_conflicts import elsewhere
-from tests.browser.test_undo import type_hand
+from tests.browser.test_undo import name_phone, type_hand
 from tests.factories import make_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,4 +55,54 @@ def test_after_a_save_the_totals_are_on_screen_below_the_undo_bar(live_server, b
     # clone's `make test`: board -0.4 px, bar 65.4 px; the message says what
     # each scroll into view met.)
     assert rest["board"] >= rest["bar"] - 1, (rest, page.evaluate("() => window.rebeloteScrolls"))
+    page.context.close()
+
+
+# The page's confirmation timer (static/js/app.js, 5 s) held by the test, to
+# be fired at the moment it chooses: ``window.heldConfirmations``.
+_HELD_CONFIRMATION = """(() => {
+    const later = window.setTimeout;
+    window.heldConfirmations = [];
+    window.setTimeout = function (callback, delay, ...args) {
+        if (delay === 5000) { window.heldConfirmations.push(callback); return 0; }
+        return later.call(window, callback, delay, ...args);
+    };
+})();"""
+
+
+def test_a_confirmation_leaving_during_a_scroll_moves_nothing_it_brings_into_view(
+    live_server, browser
+):
+    """Seen in the tier (stop 43): the conflict panel rested 71 px above the
+    screen, out of view. Its smooth scroll had started with the phone's
+    "named" confirmation at the top of the page (83 px); that confirmation
+    left (5 s after the page loaded) during the scroll, so everything moved
+    up under a scroll whose end was already set."""
+    match = elsewhere(make_match)
+    page = phone(browser)
+    page.add_init_script(_HELD_CONFIRMATION)
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    name_phone(page, "Léa")
+    page.locator(".messages .message-success").wait_for()
+    page.evaluate("() => scrollTo(0, document.body.scrollHeight)")  # the finger at the bottom
+    # A smooth scroll to the form, as to a conflict panel; the confirmation's
+    # time comes once it has begun.
+    page.evaluate(
+        """async () => {
+            document.getElementById("hand-form").scrollIntoView(
+                {block: "start", behavior: "smooth"});
+            await new Promise((moved) => addEventListener("scroll", moved, {once: true}));
+            window.heldConfirmations.forEach((leave) => leave());
+        }"""
+    )
+    page.locator(".messages").wait_for(state="detached")  # it did leave
+    wait_until_still(page)
+    top, margin = page.evaluate(
+        """() => {
+            const form = document.getElementById("hand-form");
+            const margin = parseFloat(getComputedStyle(form).scrollMarginTop);
+            return [form.getBoundingClientRect().top, margin];
+        }"""
+    )
+    assert abs(top - margin) <= 1, (top, margin)
     page.context.close()
