@@ -112,6 +112,26 @@ function syncTurn() {
   turnShown.set(turn, number);
 }
 
+// ``into`` made like ``from`` (the same template: the same nodes in the same
+// order), its nodes kept: attributes and texts copied over.
+function morph(into, from) {
+  into.getAttributeNames().forEach((name) => { if (!from.hasAttribute(name)) into.removeAttribute(name); });
+  from.getAttributeNames().forEach((name) => {
+    if (into.getAttribute(name) !== from.getAttribute(name)) into.setAttribute(name, from.getAttribute(name));
+  });
+  const mine = into.childNodes;
+  const theirs = from.childNodes;
+  if (mine.length !== theirs.length) {
+    into.replaceChildren(...Array.from(theirs));
+    return;
+  }
+  for (let i = 0; i < mine.length; i += 1) {
+    if (mine[i].nodeName !== theirs[i].nodeName) into.replaceChild(theirs[i].cloneNode(true), mine[i]);
+    else if (mine[i].nodeType === Node.TEXT_NODE && mine[i].data !== theirs[i].data) mine[i].data = theirs[i].data;
+    else if (mine[i].nodeType === Node.ELEMENT_NODE) morph(mine[i], theirs[i]);
+  }
+}
+
 function render() {
   syncTurn();
   const s = section();
@@ -121,9 +141,8 @@ function render() {
   // A hand being sent for the first time is in the form, not a row; a kept
   // one sent again (the conflict panel's button) keeps its row until the
   // server answers.
-  const shown = Array.prototype.map.call(list.children, (row) => row.dataset.key);
-  const kept = mine(store.load()).filter((e) => e.state !== E.SENDING || shown.indexOf(e.key) >= 0);
-  list.textContent = "";
+  const before = new Map(Array.prototype.map.call(list.children, (row) => [row.dataset.key, row]));
+  const kept = mine(store.load()).filter((e) => e.state !== E.SENDING || before.has(e.key));
   const rows = [];
   kept.slice().reverse().forEach((e) => {
     const row = template.content.firstElementChild.cloneNode(true);
@@ -152,9 +171,16 @@ function render() {
       const side = cell.hasAttribute("data-score-a") ? "a" : cell.hasAttribute("data-score-b") ? "b" : "c";
       cell.textContent = e.scores && e.scores[side] !== undefined ? e.scores[side] : "–";
     });
-    list.appendChild(row);
-    rows.push(row);
+    // A row already on screen keeps its nodes, brought up to date, and stays
+    // in the list unless the rows changed (a tap under way on its button,
+    // the rows drawn again between the finger's down and up, went to no
+    // button: stop 43).
+    const shown = before.get(e.key);
+    if (shown) morph(shown, row);
+    rows.push(shown || row);
   });
+  const same = rows.length === list.children.length && rows.every((row, i) => list.children[i] === row);
+  if (!same) list.replaceChildren(...rows);
   s.hidden = !kept.length;
   // Their scores and the totals, as this phone counts them (scores.js).
   showPending(kept, rows);

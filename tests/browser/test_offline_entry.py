@@ -476,3 +476,50 @@ def test_a_hand_kept_longer_than_three_days_waits_for_the_user(live_server, brow
     page.locator("#hand-1").wait_for()
     assert CSP_PROBLEMS == []
     context.close()
+
+
+def test_a_tap_on_envoyer_maintenant_survives_the_rows_drawn_again(live_server, browser):
+    """Seen in the tier (stop 43, by the log above): the tap's click landed
+    on the pending row, not its button, and nothing was sent. The rows are
+    drawn again at every change of what the phone keeps, each sheet swapped
+    in, each answer: one drawn between the finger's down and up replaced the
+    button, and the click went to no button. Drawn again now, a row keeps
+    its nodes."""
+    match = make_match()
+    path = f"/m/{match.token}/"
+    page = _page(_context(browser))
+    page.goto(f"{live_server.url}{path}")
+    # A hand kept here and refused (as after a conflict), valid at the sheet's version.
+    page.evaluate(
+        """([path, key]) => {
+            const form = document.getElementById("hand-form");
+            const field = (name) => form.querySelector(`[name=${name}]`).value;
+            const fields = [["csrfmiddlewaretoken", field("csrfmiddlewaretoken")],
+                ["taker", "1"], ["points", "100"], ["points_team", "A"], ["capot", ""],
+                ["belote", ""], ["belote_seat", ""], ["renonce", ""], ["number", "1"],
+                ["match_version", field("match_version")], ["key", key], ["hand_version", ""]];
+            localStorage.setItem("rebelote-queue-v1", JSON.stringify([{
+                after: null, summary: "Alice prend · 100", scores: null, url: path + "donnes/",
+                match: path + "donnes/", key, number: 1, fields, at: Date.now(), state: "conflict",
+            }]));
+            // What the page does after a change (queue.js draws the rows again).
+            const settled = {detail: {elt: document.body}};
+            document.dispatchEvent(new CustomEvent("htmx:afterSettle", settled));
+        }""",
+        [path, "a" * 32],
+    )
+    button = _pending_rows(page).first.get_by_role("button", name="Envoyer maintenant")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    # Between the finger's down and up, the rows are drawn again.
+    page.evaluate(
+        """() => document.dispatchEvent(
+            new CustomEvent("htmx:afterSettle", {detail: {elt: document.body}}))"""
+    )
+    page.mouse.up()
+    page.locator("#hand-1").wait_for()  # sent, and saved
+    expect(_pending_rows(page)).to_have_count(0)
+    assert _live_hands(match) == [(1, "A", 100)]
+    assert CSP_PROBLEMS == []
