@@ -239,15 +239,18 @@ document.addEventListener("htmx:beforeSend", (event) => {
 // Once this phone's hand (a redeal, an undo) is saved, the new totals come
 // on screen, the next entry's first taps under them (review: the phone
 // stayed scrolled down its form, the totals out of sight).
-let saving = false;
+// The scroll waits for the save's own answer: another request's settling
+// meanwhile (a preview answered) scrolled before the undo bar came, and the
+// bar then covered the totals (stop 43).
+let saving = null; // the request of this phone's save under way
 document.addEventListener("htmx:beforeRequest", (event) => {
   const elt = event.detail && event.detail.elt;
-  saving = Boolean(elt && (elt.id === "hand-form" || (elt.closest && elt.closest(".undo-form"))));
+  if (elt && (elt.id === "hand-form" || (elt.closest && elt.closest(".undo-form")))) saving = event.detail.xhr;
 });
 document.addEventListener("htmx:afterSettle", (event) => {
   const xhr = event.detail && event.detail.xhr;
-  if (!saving || !xhr) return;
-  saving = false;
+  if (!saving || xhr !== saving) return;
+  saving = null;
   const b = board();
   if (!b || xhr.status < 200 || xhr.status >= 300) return;
   const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;

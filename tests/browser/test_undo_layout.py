@@ -106,3 +106,47 @@ def test_a_confirmation_leaving_during_a_scroll_moves_nothing_it_brings_into_vie
     )
     assert abs(top - margin) <= 1, (top, margin)
     page.context.close()
+
+
+def test_another_requests_answer_during_a_save_leaves_the_totals_below_the_bar(
+    live_server, browser
+):
+    """Seen in the tier (stop 43): the totals at rest under the undo bar.
+    The one scroll after a save was made by the first answer settled after
+    the save was sent, which was not always the save's (a preview answered
+    meanwhile): the scroll came before the save's answer, the bar still
+    empty (no margin), and the bar that came with the answer covered them."""
+    match = elsewhere(make_match)
+    page = phone(browser)
+    page.add_init_script(SCROLLS_RECORDED)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(f"{live_server.url}/m/{match.token}/")
+    held = []
+    page.route("**/donnes/", lambda route: held.append(route))
+    type_hand(page, taker="Alice", points=100)
+    with page.expect_request("**/donnes/"):  # the save sent, its answer held
+        page.locator("#hand-form").get_by_role("button", name="Valider la donne").click()
+    # Another request's answer settles meanwhile (as a preview's would).
+    page.evaluate(
+        """() => {
+            const preview = document.getElementById("preview");
+            document.dispatchEvent(new CustomEvent("htmx:afterSettle",
+                {detail: {elt: preview, xhr: {status: 200}}}));
+        }"""
+    )
+    while not held:  # Playwright's events pumped until the route has it
+        page.evaluate("() => 0")
+    held[0].continue_()
+    page.locator("#hand-1").wait_for()
+    page.locator("#undo-bar").get_by_role("button", name="Annuler").wait_for()
+    wait_until_still(page)
+    board, bar, position = page.evaluate(
+        """() => {
+            const bar = document.querySelector("#undo-bar");
+            return [document.querySelector("#scoreboard").getBoundingClientRect().top,
+                    bar.getBoundingClientRect().bottom, getComputedStyle(bar).position];
+        }"""
+    )
+    assert position == "sticky"
+    assert board >= bar - 1, (board, bar, page.evaluate("() => window.rebeloteScrolls"))
+    page.context.close()
