@@ -65,8 +65,8 @@ class KeptHands:
         in order, deleted ones included; ``None`` if not kept at that
         version."""
         with self._lock:
-            entry = self._kept.get(match.pk)
-            if entry is None or entry[:2] != (match.token, match.version):
+            entry = self._entry(match)
+            if entry is None:
                 return None
             self._kept.move_to_end(match.pk)
             return list(entry[2])
@@ -75,10 +75,13 @@ class KeptHands:
         """The players of ``match`` (its row as read: id, token, version),
         by seat, if kept with its hands at that version; else ``None``."""
         with self._lock:
-            entry = self._kept.get(match.pk)
-            if entry is None or entry[:2] != (match.token, match.version):
-                return None
-            return entry[3]
+            entry = self._entry(match)
+            return None if entry is None else entry[3]
+
+    def _entry(self, match: Match) -> tuple[str, int, tuple[Hand, ...], Players] | None:
+        """What is kept for ``match`` if kept at its (token, version); the lock held."""
+        entry = self._kept.get(match.pk)
+        return entry if entry is not None and entry[:2] == (match.token, match.version) else None
 
     def keep_on_commit(
         self, match: Match, hands: Sequence[Hand], players: Sequence[Player] | None = None
